@@ -1,0 +1,233 @@
+import type { Catalog } from '../catalog/types';
+import { checkScope } from './check-scope';
+import { checkSqlText, wrapQuery } from './check-sql-text';
+import type { DataSource } from './data-source';
+import { DuckDBSession, type StartDuckDB } from './duckdb-session';
+import { duckdbMessage, engineError, isEngineError, type EngineError } from './engine-error';
+import { macroStatements } from './engine-macros';
+import { lexSql } from './sql-lexer';
+import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
+import { TableLoader } from './table-loader';
+import type { Engine, LoadProgressEvent, LoadReport, PartitionFilter, QueryLimits, QueryOptions, QueryResult } from './types';
+
+export interface EngineRestartEvent {
+  reason: string;
+  /** Tables reloaded into the new worker. */
+  reloaded: string[];
+  durationMs: number;
+}
+
+export interface EngineCoreOptions {
+  source: DataSource;
+  startDuckDB: StartDuckDB;
+  /** Read from `catalog.json` in the source when absent. */
+  catalog?: Catalog;
+  /** Defaults for limits a query leaves out (DEFAULT_QUERY_LIMITS otherwise). */
+  limits?: Partial<QueryLimits>;
+  onProgress?: (event: LoadProgressEvent) => void;
+  onRestart?: (event: EngineRestartEvent) => void;
+  /** Wait this long for a cancelled query before replacing the worker. @default CANCEL_GRACE_MS */
+  cancelGraceMs?: number;
+}
+
+/**
+ * The engine both hosts share; hosts only say how to start DuckDB and where files are.
+ * `query` runs these steps in order, each one refusing with an EngineError:
+ *  1. caller already aborted → cancelled;
+ *  2. text check (`checkSqlText`) → sql_rejected;
+ *  3. wrap as a subquery capped at maxRows + 1 rows;
+ *  4. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
+ *  5. load the tables it reads that nothing has loaded yet (lazily, once) → load_failed;
+ *  6. run under the deadline with real cancellation → timeout / cancelled / engine_restarted / query_failed;
+ *  7. rows and bytes limits → result_too_large.
+ */
+export async function createEngine(options: EngineCoreOptions): Promise<Engine> {
+  const catalog = options.catalog ?? (JSON.parse(await options.source.readText('catalog.json')) as Catalog);
+  const defaults: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
+  const graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
+  const loader = new TableLoader(catalog, options.source, options.onProgress ?? (() => {}));
+  const setup = macroStatements(catalog);
+  const catalogTables = Object.keys(catalog.tables);
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const replaced = new WeakMap<DuckDBSession, Promise<DuckDBSession>>();
+  const watch = (session: DuckDBSession): DuckDBSession => {
+    session.whenDead().then((reason) => {
+      if (!closed) restart(session, `the DuckDB worker stopped (${reason})`).catch(() => {});
+    });
+    return session;
+  };
+  let ready: Promise<DuckDBSession> = DuckDBSession.start(options.startDuckDB, setup).then(watch);
+
+  /** Replaces `from` with a new worker holding the same tables; one replacement per session. */
+  function restart(from: DuckDBSession, reason: string): Promise<DuckDBSession> {
+    const existing = replaced.get(from);
+    if (existing) return existing;
+    const started = Date.now();
+    const next = (async () => {
+      from.terminate();
+      const session = await DuckDBSession.start(options.startDuckDB, setup);
+      const reports = await loader.replay(session);
+      options.onRestart?.({ reason, reloaded: reports.map((report) => report.table), durationMs: Date.now() - started });
+      return watch(session);
+    })();
+    replaced.set(from, next);
+    ready = next;
+    return next;
+  }
+
+  function serialised<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  async function loadTables(session: DuckDBSession, tables: string[], partitions?: PartitionFilter): Promise<LoadReport> {
+    const started = Date.now();
+    const report: LoadReport = { loaded: [], bytesFetched: 0, rows: 0, durationMs: 0 };
+    for (const table of tables) {
+      const files = loader.filesFor(table, partitions);
+      try {
+        const tableReport = await loader.load(session, table, files);
+        if (tableReport.files > 0) report.loaded.push(tableReport);
+        report.bytesFetched += tableReport.bytesFetched;
+        report.rows += tableReport.rows;
+      } catch (error) {
+        throw engineError('load_failed', `could not load table '${table}' from ${options.source.location}: ${duckdbMessage(error)}`, 'Check that the data folder holds the files catalog.json lists (npm run data), then retry');
+      }
+    }
+    report.durationMs = Date.now() - started;
+    return report;
+  }
+
+  async function bindTables(session: DuckDBSession, wrapped: string, scope: readonly string[]): Promise<string[]> {
+    try {
+      return await session.tableNames(wrapped);
+    } catch (first) {
+      // The binder needs the tables to exist to resolve e.g. JOIN … USING; load the in-scope
+      // tables the text names and ask again (scope is still checked on the binder's answer).
+      const named = namedScopeTables(wrapped, scope, catalogTables);
+      if (named.length === 0) throw first;
+      await loadTables(session, named);
+      return session.tableNames(wrapped);
+    }
+  }
+
+  async function runQuery(sql: string, queryOptions: QueryOptions): Promise<QueryResult> {
+    const started = Date.now();
+    const limits: QueryLimits = {
+      timeoutMs: queryOptions.timeoutMs ?? defaults.timeoutMs,
+      maxRows: queryOptions.maxRows ?? defaults.maxRows,
+      maxBytes: queryOptions.maxBytes ?? defaults.maxBytes,
+    };
+    const { signal, scope } = queryOptions;
+    if (signal?.aborted) throw engineError('cancelled', 'the caller cancelled the query before it started', 'Run it again when needed');
+    const text = checkSqlText(sql);
+    if (!text.ok) throw engineError('sql_rejected', text.problem, text.fix);
+    const wrapped = wrapQuery(text.body, limits.maxRows + 1);
+    if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
+    const session = await ready;
+    let binderTables: string[];
+    try {
+      binderTables = await bindTables(session, wrapped, scope);
+    } catch (error) {
+      if (isEngineError(error)) throw error;
+      throw engineError('query_failed', duckdbMessage(error), 'Fix the SQL and run it again');
+    }
+    const scoped = checkScope(binderTables, scope, catalogTables);
+    if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
+    const unloaded = scoped.tables.filter((table) => loader.loadedFiles(table) === null);
+    const load = await loadTables(session, unloaded);
+    const warnings = partialWarnings(scoped.tables);
+
+    let stopCause: 'timeout' | 'cancelled' | null = null;
+    let stopNow: () => void = () => {};
+    const stop = new Promise<void>((resolve) => (stopNow = resolve));
+    const timer = setTimeout(() => {
+      stopCause ??= 'timeout';
+      stopNow();
+    }, limits.timeoutMs);
+    const onAbort = () => {
+      stopCause ??= 'cancelled';
+      stopNow();
+    };
+    signal?.addEventListener('abort', onAbort);
+    try {
+      const outcome = await session.run(wrapped, { stop, graceMs, maxBytes: limits.maxBytes }).catch((error: unknown) => {
+        if (session.dead) return { type: 'stuck' as const };
+        throw engineError('query_failed', duckdbMessage(error), 'Fix the SQL and run it again');
+      });
+      if (outcome.type === 'stuck' || outcome.type === 'cancelled') {
+        const died = session.dead;
+        if (outcome.type === 'stuck') await restart(session, died ?? `the worker did not answer ${graceMs} ms after a cancel`);
+        if (died !== null && stopCause === null) {
+          throw engineError('engine_restarted', `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.loadedTableNames().length} loaded table(s) reloaded`, 'Run the query again');
+        }
+        throw stopError(stopCause ?? 'cancelled', limits.timeoutMs);
+      }
+      if (outcome.type === 'too-large') throw tooLarge(`more than ${limits.maxBytes} bytes`);
+      if (outcome.table.numRows > limits.maxRows) throw tooLarge(`more than ${limits.maxRows} rows`);
+      return {
+        table: outcome.table,
+        rows: outcome.table.numRows,
+        bytes: outcome.bytes,
+        tablesRead: scoped.tables,
+        bytesFetched: load.bytesFetched,
+        durationMs: Date.now() - started,
+        sql,
+        warnings,
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  function partialWarnings(tables: string[]): string[] {
+    const warnings: string[] = [];
+    for (const table of tables) {
+      const files = loader.loadedFiles(table);
+      const all = catalog.tables[table].files;
+      if (files && files.size < all.length) {
+        const held = all.filter((file) => files.has(file.path)).map((file) => file.partition?.species_code ?? file.path);
+        warnings.push(`table '${table}' holds only partitions species_code in (${held.join(', ')}) of ${all.length}; call ensureLoaded for more`);
+      }
+    }
+    return warnings;
+  }
+
+  return {
+    catalog,
+    query: (sql, queryOptions) => serialised(() => runQuery(sql, queryOptions)),
+    ensureLoaded: (tables, partitions) =>
+      serialised(async () => {
+        const unknown = tables.filter((table) => !(table in catalog.tables));
+        if (unknown.length > 0) throw engineError('load_failed', `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`, `Use one of: ${catalogTables.join(', ')}`);
+        return loadTables(await ready, tables, partitions);
+      }),
+    async close() {
+      closed = true;
+      (await ready.catch(() => null))?.terminate();
+    },
+  };
+}
+
+function stopError(cause: 'timeout' | 'cancelled', timeoutMs: number): EngineError {
+  return cause === 'timeout'
+    ? engineError('timeout', `the query ran longer than ${timeoutMs} ms and was cancelled`, 'Filter earlier (WHERE on species_code, week), aggregate, or read fewer rows')
+    : engineError('cancelled', 'the caller cancelled the query', 'Run it again when needed');
+}
+
+function tooLarge(limit: string): EngineError {
+  return engineError('result_too_large', `the result has ${limit}`, 'Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns');
+}
+
+/** In-scope catalog tables whose names appear as words or quoted names in the SQL. */
+function namedScopeTables(sql: string, scope: readonly string[], catalogTables: readonly string[]): string[] {
+  const lexed = lexSql(sql);
+  if (!lexed.ok) return [];
+  const words = new Set(lexed.tokens.filter((token) => token.kind === 'word' || token.kind === 'quoted').map((token) => token.text.toLowerCase()));
+  const inScope = new Set(scope.map((name) => name.toLowerCase()));
+  return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && words.has(table.toLowerCase()));
+}

@@ -1,0 +1,180 @@
+import * as arrow from 'apache-arrow';
+import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
+
+/** What a host hands the shared core: an instantiated AsyncDuckDB and the worker it runs in. */
+export interface DuckDBInstance {
+  db: AsyncDuckDB;
+  worker: WorkerLike;
+}
+
+/** The part of `Worker` (browser) and `web-worker` (Node) the session needs. */
+export interface WorkerLike {
+  terminate(): void;
+  addEventListener(type: 'error' | 'close', listener: (event: unknown) => void): void;
+}
+
+export type StartDuckDB = () => Promise<DuckDBInstance>;
+
+/** Settings made before the lock. Order matters: `allowed_paths` must be set before external access is cut (PLATFORM.md). */
+export const LOCKDOWN_STATEMENTS: readonly string[] = [
+  // Without these, a parquet or json reference makes the Node build hang on a download (PLATFORM.md).
+  'SET autoinstall_known_extensions = false',
+  'SET autoload_known_extensions = false',
+  // The engine reads every file itself (hyparquet), so DuckDB needs no path at all.
+  'SET allowed_paths = []',
+  'SET enable_external_access = false',
+  'SET lock_configuration = true',
+];
+
+export type QueryOutcome =
+  | { type: 'done'; table: arrow.Table; bytes: number }
+  | { type: 'cancelled' }
+  | { type: 'too-large'; bytes: number }
+  | { type: 'stuck' };
+
+export interface RunOptions {
+  /** Asked to stop (deadline or caller abort): cancel in DuckDB, then give up after `graceMs`. */
+  stop: Promise<void>;
+  graceMs: number;
+  maxBytes: number;
+}
+
+/**
+ * One DuckDB-WASM instance with two connections: `loader` for Arrow inserts and `reader` for the
+ * guarded queries, so a cancel never hits an insert. Queries are driven through the pending-query
+ * calls (start, poll, fetch) rather than `conn.query`, because only pending queries can be
+ * cancelled (`conn.cancelSent` stops them in 31–46 ms, PLATFORM.md) and because polling lets us
+ * notice a worker that stopped answering. Result chunks are Arrow IPC bytes, decoded with the
+ * top-level apache-arrow so callers never see DuckDB's bundled Arrow copy.
+ */
+export class DuckDBSession {
+  private died: ((reason: string) => void)[] = [];
+  private deadReason: string | null = null;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly loader: number,
+    private readonly reader: number,
+  ) {
+    instance.worker.addEventListener('error', (event) => this.markDead(`worker error: ${describe(event)}`));
+    instance.worker.addEventListener('close', () => this.markDead('worker exited'));
+  }
+
+  static async start(startDuckDB: StartDuckDB, setup: readonly string[]): Promise<DuckDBSession> {
+    const instance = await startDuckDB();
+    const { db } = instance;
+    const loader = await db.connect();
+    const reader = await db.connect();
+    for (const statement of [...setup, ...LOCKDOWN_STATEMENTS]) await loader.query(statement);
+    return new DuckDBSession(instance, loader.useUnsafe((_, id) => id), reader.useUnsafe((_, id) => id));
+  }
+
+  get dead(): string | null {
+    return this.deadReason;
+  }
+
+  /** Resolves (never rejects) with the reason when the worker dies. */
+  whenDead(): Promise<string> {
+    if (this.deadReason !== null) return Promise.resolve(this.deadReason);
+    return new Promise((resolve) => this.died.push(resolve));
+  }
+
+  async tableNames(sql: string): Promise<string[]> {
+    return this.instance.db.getTableNames(this.reader, sql);
+  }
+
+  async insertIpc(table: string, ipc: Uint8Array, create: boolean): Promise<void> {
+    await this.instance.db.insertArrowFromIPCStream(this.loader, ipc, { name: table, create });
+  }
+
+  /** Runs raw SQL on the loader connection: setup and tests only, never user SQL. */
+  async runTrusted(sql: string): Promise<arrow.Table> {
+    return this.drive(this.loader, sql, { stop: new Promise(() => {}), graceMs: 0, maxBytes: Infinity }).then((outcome) => {
+      if (outcome.type !== 'done') throw new Error(`trusted query ended as ${outcome.type}`);
+      return outcome.table;
+    });
+  }
+
+  run(sql: string, options: RunOptions): Promise<QueryOutcome> {
+    return this.drive(this.reader, sql, options);
+  }
+
+  terminate(): void {
+    this.markDead('terminated by the engine');
+    this.instance.worker.terminate();
+  }
+
+  private async drive(connection: number, sql: string, options: RunOptions): Promise<QueryOutcome> {
+    const { db } = this.instance;
+    let stopRequested = false;
+    let cancelled = false;
+    const stuck = new Promise<'stuck'>((resolve) => {
+      options.stop.then(async () => {
+        stopRequested = true;
+        setTimeout(() => resolve('stuck'), options.graceMs);
+        cancelled = await db.cancelPendingQuery(connection).catch(() => false);
+      });
+      this.whenDead().then(() => resolve('stuck'));
+    });
+    const work = (async (): Promise<QueryOutcome> => {
+      const chunks: Uint8Array[] = [];
+      let header = await db.startPendingQuery(connection, sql, false);
+      while (header === null) {
+        if (stopRequested && cancelled) return { type: 'cancelled' };
+        header = await db.pollPendingQuery(connection);
+      }
+      chunks.push(header);
+      let bytes = 0;
+      for (;;) {
+        const chunk = await db.fetchQueryResults(connection);
+        if (chunk === null) continue;
+        if (chunk.length === 0) break;
+        chunks.push(chunk);
+        bytes += chunk.byteLength;
+        if (bytes > options.maxBytes) {
+          await db.cancelPendingQuery(connection).catch(() => false);
+          return { type: 'too-large', bytes };
+        }
+      }
+      const table = arrow.tableFromIPC(chunks);
+      return { type: 'done', table, bytes: tableBytes(table) };
+    })().catch((error: unknown) => {
+      if (stopRequested) return { type: 'cancelled' } as const;
+      throw error;
+    });
+    const first = await Promise.race([work, stuck]);
+    if (first === 'stuck') {
+      work.catch(() => {}); // the worker is gone or frozen; this promise may never settle
+      return { type: 'stuck' };
+    }
+    return first;
+  }
+
+  private markDead(reason: string): void {
+    if (this.deadReason !== null) return;
+    this.deadReason = reason;
+    for (const resolve of this.died.splice(0)) resolve(reason);
+  }
+}
+
+/** Bytes held by a table's Arrow buffers: what a result costs to keep and to send. */
+export function tableBytes(table: arrow.Table): number {
+  let total = 0;
+  for (const batch of table.batches) total += dataBytes(batch.data);
+  return total;
+}
+
+function dataBytes(data: arrow.Data): number {
+  let total = 0;
+  for (const buffer of [data.values, data.valueOffsets, data.nullBitmap, data.typeIds] as (ArrayBufferView | undefined)[]) {
+    total += buffer?.byteLength ?? 0;
+  }
+  for (const child of data.children) total += dataBytes(child);
+  if (data.dictionary) for (const dictionary of data.dictionary.data) total += dataBytes(dictionary);
+  return total;
+}
+
+function describe(event: unknown): string {
+  if (event && typeof event === 'object' && 'message' in event) return String((event as { message: unknown }).message);
+  return String(event);
+}

@@ -1,0 +1,31 @@
+import { open as openFile, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { reusingRanges, type DataSource } from './data-source';
+
+/** Node only: files under a local folder, read by byte range like the HTTP source. */
+export function fileDataSource(folder: string): DataSource {
+  const root = resolve(folder);
+  const pathOf = (path: string) => {
+    const full = resolve(root, path);
+    if (!full.startsWith(`${root}/`) && full !== root) throw new Error(`path '${path}' leaves the data folder ${root}`);
+    return full;
+  };
+  return {
+    location: root,
+    readText: (path) => readFile(pathOf(path), 'utf8'),
+    async open(path, byteLength, onBytes) {
+      const full = pathOf(path);
+      return reusingRanges(byteLength, async (start, end) => {
+        const handle = await openFile(full, 'r');
+        try {
+          const buffer = new Uint8Array(end - start);
+          const { bytesRead } = await handle.read(buffer, 0, end - start, start);
+          onBytes(bytesRead);
+          return { start, bytes: buffer.buffer.slice(0, bytesRead) };
+        } finally {
+          await handle.close();
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { Catalog, CatalogTable, ColumnType } from '../catalog/types';
+
+/**
+ * Test support (Node only): a tiny catalog and parquet files written by native DuckDB the way the
+ * pipeline writes them (SNAPPY, DATE columns, `weekly` partitioned by species with one row group
+ * per week). Values are simple formulas so tests can compute the expected answers themselves.
+ */
+export interface TestCatalog {
+  dir: string;
+  catalog: Catalog;
+}
+
+interface TableSpec {
+  name: string;
+  columns: [string, ColumnType][];
+  /** One SELECT per file, with the partition it holds. */
+  files: { path: string; select: string; partition?: Record<string, string> }[];
+  partition_by?: string[];
+  rowGroupSize?: number;
+}
+
+export const TEST_SPECIES = ['amerob', 'yebsap'] as const;
+
+/** abundance for (species index s, week w, cell c): NULL when (w + c) % 7 = 0, else s + w / 100 + c / 1000. */
+const WEEKLY_SELECT = (speciesIndex: number, code: string) => `
+  SELECT '${code}' AS species_code, CAST(w.range AS INTEGER) AS week,
+         CAST(DATE '2023-01-04' + INTERVAL (7 * (w.range - 1)) DAY AS DATE) AS date,
+         CAST(c.range AS BIGINT) AS cell_id,
+         CASE WHEN (w.range + c.range) % 7 = 0 THEN NULL ELSE ${speciesIndex} + w.range / 100 + c.range / 1000 END AS abundance
+  FROM range(1, 53) w, range(0, 40) c ORDER BY week, cell_id`;
+
+const TABLES: TableSpec[] = [
+  {
+    name: 'species',
+    columns: [['species_code', 'VARCHAR'], ['common_name', 'VARCHAR'], ['release', 'INTEGER']],
+    files: [{ path: 'species.parquet', select: `SELECT * FROM (VALUES ('amerob', 'American Robin', 2023), ('yebsap', 'Yellow-bellied Sapsucker', 2023)) t(species_code, common_name, release)` }],
+  },
+  {
+    name: 'seasons',
+    columns: [['species_code', 'VARCHAR'], ['season', 'VARCHAR'], ['start_week', 'INTEGER'], ['end_week', 'INTEGER']],
+    files: [{
+      path: 'seasons.parquet',
+      select: `SELECT * FROM (VALUES ('yebsap', 'nonbreeding', 47, 10), ('yebsap', 'prebreeding_migration', 11, 19), ('yebsap', 'breeding', 20, 33), ('yebsap', 'postbreeding_migration', 34, 46)) t(species_code, season, start_week, end_week)`,
+    }],
+  },
+  {
+    name: 'cells',
+    columns: [['cell_id', 'BIGINT'], ['lon', 'DOUBLE'], ['lat', 'DOUBLE']],
+    files: [{ path: 'cells.parquet', select: 'SELECT CAST(range AS BIGINT) AS cell_id, -90 + range / 5 AS lon, 42 + range / 10 AS lat FROM range(0, 40)' }],
+  },
+  {
+    name: 'weekly',
+    columns: [['species_code', 'VARCHAR'], ['week', 'INTEGER'], ['date', 'DATE'], ['cell_id', 'BIGINT'], ['abundance', 'DOUBLE']],
+    partition_by: ['species_code'],
+    rowGroupSize: 40,
+    files: TEST_SPECIES.map((code, index) => ({ path: `weekly/species_code=${code}.parquet`, select: WEEKLY_SELECT(index, code), partition: { species_code: code } })),
+  },
+  {
+    name: 'private_notes',
+    columns: [['note', 'VARCHAR']],
+    files: [{ path: 'private_notes.parquet', select: `SELECT 'never read me' AS note` }],
+  },
+];
+
+export async function makeTestCatalog(): Promise<TestCatalog> {
+  const dir = await mkdtemp(join(tmpdir(), 'perch-engine-'));
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const tables: Record<string, CatalogTable> = {};
+  for (const spec of TABLES) {
+    const files = [];
+    let rows = 0;
+    for (const file of spec.files) {
+      const full = join(dir, file.path);
+      await mkdir(join(full, '..'), { recursive: true });
+      const rowGroup = spec.rowGroupSize ? `, ROW_GROUP_SIZE ${spec.rowGroupSize}` : '';
+      await connection.run(`COPY (${file.select}) TO '${full}' (FORMAT parquet, COMPRESSION snappy${rowGroup})`);
+      const count = Number((await connection.runAndReadAll(`SELECT count(*) AS n FROM (${file.select})`)).getRowObjectsJS()[0].n);
+      rows += count;
+      files.push({ path: file.path, bytes: (await stat(full)).size, rows: count, partition: file.partition, sha256: createHash('sha256').update(await readFile(full)).digest('hex') });
+    }
+    tables[spec.name] = {
+      name: spec.name,
+      title: spec.name,
+      row_meaning: `one ${spec.name} row`,
+      description: 'engine test fixture',
+      rows,
+      files,
+      partition_by: spec.partition_by ?? [],
+      sort_by: [],
+      columns: spec.columns.map(([name, type]) => ({ name, type, meaning: name, examples: [], distinct: 0, null_fraction: 0 })),
+      attribution: 'test',
+      licence: 'test',
+      citation: 'test',
+      release: [2023],
+      caveats: [],
+      simulated: true,
+    };
+  }
+  connection.closeSync();
+  instance.closeSync();
+  const catalog: Catalog = { version: 1, built_at: '2026-01-01T00:00:00Z', simulated: true, attribution: 'test', citation: 'test', macros: [], tables };
+  await writeFile(join(dir, 'catalog.json'), JSON.stringify(catalog, null, 2));
+  return { dir, catalog };
+}

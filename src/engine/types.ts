@@ -1,0 +1,68 @@
+import type { Table } from 'apache-arrow';
+import type { Catalog } from '../catalog/types';
+
+/** What the tools use; the browser and Node hosts both implement it over DuckDB-WASM. */
+export interface Engine {
+  readonly catalog: Catalog;
+  /** One read-only query inside the caller's scope (table names from the catalog). */
+  query(sql: string, options: QueryOptions): Promise<QueryResult>;
+  /** Materialise tables (optionally only some partitions) before a query; emits progress. */
+  ensureLoaded(tables: string[], partitions?: PartitionFilter): Promise<LoadReport>;
+  close(): Promise<void>;
+}
+
+export interface PartitionFilter {
+  species_code?: string[];
+}
+
+export interface QueryLimits {
+  /** @default 5_000 */
+  timeoutMs: number;
+  /** @default 1_000 */
+  maxRows: number;
+  /** Arrow buffer bytes of the result. @default 8_000_000 */
+  maxBytes: number;
+}
+
+export interface QueryOptions extends Partial<QueryLimits> {
+  /** Catalog tables this session chose; a query reading anything else is refused. */
+  scope: readonly string[];
+  signal?: AbortSignal;
+}
+
+export interface QueryResult {
+  table: Table;
+  rows: number;
+  /** Arrow buffer bytes of `table`. */
+  bytes: number;
+  /** Base tables DuckDB's binder says the query reads, sorted. */
+  tablesRead: string[];
+  /** Bytes of parquet this query caused to be fetched (loads it started; 0 when all was loaded). */
+  bytesFetched: number;
+  durationMs: number;
+  /** The SQL as the caller sent it. */
+  sql: string;
+  /** Facts the caller should pass on, e.g. a partitioned table that holds only some partitions. */
+  warnings: string[];
+}
+
+export interface TableLoadReport {
+  table: string;
+  files: number;
+  rows: number;
+  bytesFetched: number;
+}
+
+export interface LoadReport {
+  /** Tables (or partitions) materialised by this call; already-loaded ones are not listed. */
+  loaded: TableLoadReport[];
+  bytesFetched: number;
+  rows: number;
+  durationMs: number;
+}
+
+/** Pushed while parquet is read and inserted. */
+export type LoadProgressEvent =
+  | { type: 'load-start'; table: string; files: number; bytes: number }
+  | { type: 'file-end'; table: string; path: string; rows: number; bytesFetched: number }
+  | { type: 'load-end'; table: string; rows: number; bytesFetched: number; durationMs: number };

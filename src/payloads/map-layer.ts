@@ -1,0 +1,35 @@
+/**
+ * A map layer as it travels from `add_map_layer` (agent worker) to the page: columnar typed
+ * arrays (transferable, no per-feature objects), so 1M animated cells cost one copy-free
+ * postMessage and one GPU upload. NaN in `values` means *no data* (not modelled), drawn apart
+ * from 0 (predicted absent).
+ */
+export interface MapLayerPayload {
+  kind: 'map-layer';
+  id: string;
+  name: string;
+  /** `point`: one lon/lat each; `polygon`: rings flattened into `coordinates`. */
+  geometry: 'point' | 'polygon';
+  featureCount: number;
+  /** lon, lat pairs: one per point, or every ring vertex of every polygon in order. */
+  coordinates: Float64Array;
+  /** For polygons: index (in vertices) where each feature's ring starts; length featureCount + 1. */
+  polygonStarts?: Uint32Array;
+  /** The coloured value of each feature; NaN = no data. */
+  values: Float32Array;
+  /** Week (1..52) of each feature, when the layer animates. */
+  times?: Uint16Array;
+  /** Label of each time value, e.g. week 24 → "2023-06-14". */
+  timeLabels?: Record<number, string>;
+  valueName: string;
+  unit: string;
+  /** [min, max] over non-NaN values. */
+  domain: [number, number];
+  /** Hex colour of the ramp's high end; each layer of a comparison gets its own. */
+  color: string;
+  /** Optional per-feature region labels for tooltips (e.g. "USA-MI"). */
+  labels?: string[];
+  sourceTables: string[];
+  sql: string;
+  callId: string;
+}

@@ -1,0 +1,81 @@
+import type { AuditEntry, AuditOutcome } from './audit-log';
+import type { CallOutcome } from './call-tool';
+import { type ToolEnvelope, type ToolError, type ToolErrorCode, isToolFailure } from './envelope';
+import { byteLength, fitToBudget } from './fit-to-budget';
+import { redact, redactText } from './redact';
+import type { RegistryState } from './registry-state';
+import { serialize } from './serialize';
+import type { Session } from './session';
+
+/** The model never sees exception text; the audit row keeps it (`detail`). */
+const INTERNAL_ERROR_MESSAGE =
+  'internal_error: the tool failed inside Perch; this was not caused by your arguments. Try another tool or tell the user it failed.';
+
+/** Builds envelopes and their one audit row each, so no return path can skip the audit. */
+export function recorder<Services>(
+  state: RegistryState<Services>,
+  agent: string,
+  call: { id: string; name: string },
+  session: Session,
+  started: number,
+  defaults: Partial<AuditEntry> = {},
+) {
+  const secrets = session.secrets ?? [];
+  const write = (envelope: ToolEnvelope, outcome: AuditOutcome, args: unknown, extra: Partial<AuditEntry> = {}): CallOutcome => {
+    extra = { ...defaults, ...extra };
+    const audit: AuditEntry = {
+      time: new Date(started).toISOString(),
+      session_id: session.id,
+      agent,
+      tool: call.name,
+      call_id: call.id,
+      arguments: redact(args, secrets),
+      refused_keys: [],
+      outcome,
+      bytes: byteLength(serialize(envelope)),
+      duration_ms: Math.max(0, state.now() - started),
+      ...(envelope.ok ? {} : { code: envelope.error.code }),
+      ...extra,
+    };
+    state.audit.append(audit);
+    return { envelope, attachments: [], audit };
+  };
+  const finish = (outcome: AuditOutcome, error: ToolError, args: unknown, refusedKeys: string[] = [], detail?: string) =>
+    write({ call_id: call.id, name: call.name, ok: false, error }, outcome, args, { refused_keys: refusedKeys, ...(detail ? { detail: redactText(detail, secrets) } : {}) });
+  return {
+    finish,
+    refuse: (code: ToolErrorCode, message: string, args: unknown) => finish('refused', { code, message }, args),
+    failure(error: unknown, args: unknown): CallOutcome {
+      if (isToolFailure(error)) {
+        const { code, message, problems, hint } = error;
+        return finish('failed', { code, message, ...(problems ? { problems } : {}), ...(hint ? { hint } : {}) }, args);
+      }
+      const translated = state.translateError?.(error);
+      if (translated) return finish('failed', translated, args, [], describe(error));
+      return finish('failed', { code: 'internal_error', message: INTERNAL_ERROR_MESSAGE }, args, [], describe(error));
+    },
+    success(data: unknown, args: unknown, outcome: AuditOutcome = 'ok'): CallOutcome {
+      const fitted = fitToBudget(data, state.limits.resultBytes);
+      if (!fitted.fits) {
+        return finish('failed', {
+          code: 'result_too_large',
+          message: `result_too_large: the result is ${fitted.bytes} bytes, over the ${state.limits.resultBytes}-byte budget. Aggregate, filter, or ask for fewer columns.`,
+        }, args);
+      }
+      return write({ call_id: call.id, name: call.name, ok: true, data: fitted.data }, outcome, args, { rows: countRows(fitted.data) });
+    },
+  };
+}
+
+function countRows(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  if (typeof record.count === 'number') return record.count;
+  if (Array.isArray(record.rows)) return record.rows.length;
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`;
+  return serialize(error);
+}

@@ -1,0 +1,57 @@
+/**
+ * The whole page ↔ agent-worker protocol, as types (STYLE.md guideline 7). Requests carry an
+ * `id`; the worker answers each with exactly one `result` or `error` carrying `requestId`.
+ * Push messages (`agent-event`, `engine-progress`, `log`) carry no id.
+ */
+import type { AgentEvent, RecordedCall } from '../agent/agent-event';
+import type { AuditEntry, ApprovalCard } from '../registry';
+import type { Catalog } from '../catalog/types';
+import type { MapLayerPayload } from '../payloads';
+
+export type ModelSettings =
+  | { kind: 'offline' }
+  | { kind: 'gemini'; apiKey: string; model: string }
+  | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
+
+export type WorkerRequest =
+  | { id: number; type: 'init'; dataUrl: string; datasets?: string[] }
+  | { id: number; type: 'ask'; turnId: string; question: string; model: ModelSettings }
+  | { id: number; type: 'stop'; turnId: string }
+  | { id: number; type: 'approve'; cardId: string; arguments: unknown }
+  | { id: number; type: 'deny'; cardId: string }
+  | { id: number; type: 'scope-set'; datasets: string[] }
+  | { id: number; type: 'turn-replay'; turnId: string; question: string; calls: RecordedCall[] }
+  | { id: number; type: 'file-add'; name: string; bytes: ArrayBuffer }
+  | { id: number; type: 'audit-list' }
+  | { id: number; type: 'basemap' };
+
+/** What each request answers with, by request type. */
+export interface WorkerResults {
+  init: { catalog: Catalog; datasets: string[]; rangeSupport: { supportsRanges: boolean; message: string } };
+  ask: { turnId: string };
+  stop: { stopped: boolean };
+  approve: { ok: boolean; message: string };
+  deny: { ok: boolean; message: string };
+  'scope-set': { datasets: string[] };
+  'turn-replay': { turnId: string };
+  'file-add': { table: string; rows: number };
+  'audit-list': { entries: AuditEntry[] };
+  /** Country and state outlines from the `regions` table: the offline basemap (no tile server). */
+  basemap: { layer: MapLayerPayload };
+}
+
+/** Errors cross postMessage as plain data: Firefox cannot structured-clone native errors. */
+export interface WorkerErrorData {
+  name: string;
+  code: string;
+  message: string;
+}
+
+export type WorkerResponse =
+  | { type: 'result'; requestId: number; result: WorkerResults[keyof WorkerResults] }
+  | { type: 'error'; requestId: number; error: WorkerErrorData }
+  | { type: 'agent-event'; event: AgentEvent }
+  | { type: 'engine-progress'; stage: 'engine-start' | 'table-load' | 'query'; table?: string; bytes: number; rows: number; message: string }
+  | { type: 'approval-list'; cards: ApprovalCard[] }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string }
+  | { type: 'fatal'; error: WorkerErrorData };
