@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { figuresIn, findProvenance, type ProvenanceSource } from './find-provenance';
+
+const peak: ProvenanceSource = { callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly', data: { rows: [{ week: 24, abundance: 0.6543, area_km2: 1234567.8 }] } };
+const share: ProvenanceSource = { callId: 'c2', tool: 'regional_stats', data: { rows: [{ region_code: 'USA-MI', total_pop_fraction: 0.4172, abundance: '0.6543' }] } };
+
+describe('findProvenance', () => {
+  it.each([
+    { name: 'an exact decimal', answer: 'abundance 0.6543', expected: [['0.6543', 'c2']] },
+    { name: 'a rounded decimal', answer: 'about 0.65', expected: [['0.65', 'c2']] },
+    { name: 'a percentage of a fraction', answer: '41.7% of the population', expected: [['41.7%', 'c2']] },
+    { name: 'thousands separators', answer: 'covers 1,234,568 km²', expected: [['1,234,568', 'c1']] },
+    { name: 'an integer', answer: 'peaks in week 24.', expected: [['24', 'c1']] },
+    { name: 'a figure no tool produced', answer: 'about 17 birds', expected: [] },
+    { name: 'codes and dates are not figures', answer: 'USA-MI on 2023-06-14, H5N1', expected: [] },
+  ])('$name', ({ answer, expected }) => {
+    expect(findProvenance(answer, [peak, share]).map((item) => [item.figure, item.callId])).toEqual(expected);
+  });
+
+  it('prefers an exact match over a rounded one, then the latest call', () => {
+    const rounded: ProvenanceSource = { callId: 'r', tool: 't', data: { value: 0.651 } };
+    const exact: ProvenanceSource = { callId: 'e', tool: 't', data: { value: 0.65 } };
+    const later: ProvenanceSource = { callId: 'l', tool: 't', data: { value: 0.65 } };
+    expect(findProvenance('0.65', [exact, rounded])[0]!.callId).toBe('e');
+    expect(findProvenance('0.65', [rounded, exact, later])[0]!.callId).toBe('l');
+  });
+
+  it('carries the SQL of the call and lists each figure once', () => {
+    expect(findProvenance('week 24, and again week 24', [peak])).toEqual([{ figure: '24', callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly' }]);
+  });
+});
+
+describe('figuresIn', () => {
+  it('reads signs, separators, decimals and percent', () => {
+    expect(figuresIn('−3.5% and 1,200 and 7.')).toEqual([
+      { text: '−3.5%', value: -3.5, decimals: 1, percent: true },
+      { text: '1,200', value: 1200, decimals: 0, percent: false },
+      { text: '7', value: 7, decimals: 0, percent: false },
+    ]);
+  });
+});

@@ -1,0 +1,69 @@
+import { type MockReply, type RecordedRequest, type RecordingServer, startRecordingServer } from './recording-server';
+
+export interface MockGeminiServer extends RecordingServer {
+  /** Requests whose missing or altered thought signature the mock answered with 400. */
+  signatureRejections: number;
+}
+
+interface IssuedPart {
+  functionCall?: { id?: string; name?: string };
+  thoughtSignature?: string;
+}
+
+/**
+ * The body Gemini sends when a function call of the current turn comes back without the
+ * thought signature it was issued with (Gemini 3 docs, "Thought signatures": 400
+ * INVALID_ARGUMENT).
+ */
+export const MISSING_SIGNATURE_BODY = {
+  error: {
+    code: 400,
+    message: 'Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:list_species` , position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.',
+    status: 'INVALID_ARGUMENT',
+  },
+};
+
+/**
+ * A local stand-in for `generativelanguage.googleapis.com`: answers each request with the next
+ * scripted reply, records what the real `@google/genai` SDK sent, and — like Gemini 3 — refuses
+ * a request whose history drops or alters a thought signature it issued.
+ */
+export async function startMockGeminiServer(replies: readonly MockReply[] | ((request: RecordedRequest, index: number) => MockReply)): Promise<MockGeminiServer> {
+  const issued = new Map<string, string>();
+  let position = 0;
+  const state = { signatureRejections: 0 };
+  const server = await startRecordingServer((request, index) => {
+    if (!signaturesIntact(request.body, issued)) {
+      state.signatureRejections++;
+      return { status: 400, json: MISSING_SIGNATURE_BODY };
+    }
+    const reply = typeof replies === 'function' ? replies(request, index) : (replies[position++] ?? { status: 500, json: { error: { code: 500, message: 'mock: no more scripted replies', status: 'INTERNAL' } } });
+    for (const part of partsOf(reply)) {
+      if (part.functionCall?.id && part.thoughtSignature) issued.set(part.functionCall.id, part.thoughtSignature);
+    }
+    return reply;
+  });
+  return Object.defineProperty(server, 'signatureRejections', { get: () => state.signatureRejections }) as MockGeminiServer;
+}
+
+/** Every function call the mock signed must come back in a model turn with the same signature. */
+function signaturesIntact(body: unknown, issued: ReadonlyMap<string, string>): boolean {
+  const contents = (body as { contents?: { role?: string; parts?: IssuedPart[] }[] } | undefined)?.contents ?? [];
+  for (const content of contents) {
+    if (content.role !== 'model') continue;
+    for (const part of content.parts ?? []) {
+      const id = part.functionCall?.id;
+      if (id && issued.has(id) && part.thoughtSignature !== issued.get(id)) return false;
+    }
+  }
+  return true;
+}
+
+function partsOf(reply: MockReply): IssuedPart[] {
+  const responses = 'sse' in reply ? reply.sse : 'json' in reply ? [reply.json] : [];
+  return responses.flatMap((response) => {
+    if (typeof response !== 'object' || response === null) return [];
+    const candidates = (response as { candidates?: { content?: { parts?: IssuedPart[] } }[] }).candidates;
+    return candidates?.[0]?.content?.parts ?? [];
+  });
+}
