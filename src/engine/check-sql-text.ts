@@ -11,7 +11,8 @@ import { lexSql, type SqlToken } from './sql-lexer';
  *  6. balanced parentheses, so the query cannot close the row-cap wrapper;
  *  7. starts like a query and holds no command keyword (INSERT, COPY, ATTACH, PRAGMA, SET…);
  *  8. calls no function that reaches files, URLs, settings or other SQL (`read_*`, `glob`, `query`…),
- *     and scans no string as a table (`FROM 'https://…'`).
+ *     names no system catalog (`information_schema`, `duckdb_tables`… list tables outside the
+ *     scope, and the binder does not report them), and scans no string as a table (`FROM 'https://…'`).
  * The query then runs as a subquery under a row cap (`wrapQuery`), so even a command that slipped
  * through is a syntax error, never an execution.
  */
@@ -33,6 +34,9 @@ const COMMAND_WORDS = new Set([
 /** Table and scalar functions that reach files, URLs, settings, the catalog or run SQL text. */
 const FORBIDDEN_FUNCTION =
   /^(read_\w*|glob|parquet_\w*|sniff_csv|query|query_table|\w*_scan|iceberg_\w*|delta_\w*|sqlite_\w*|postgres_\w*|mysql_\w*|pragma_\w*|duckdb_\w*|load_\w*|install_\w*|getenv|current_setting|getvariable|set_\w*|which_secret|checkpoint|force_checkpoint|enable_\w*|disable_\w*|ducklake_\w*|test_\w*|summary|json_execute_serialized_sql|from_substrait\w*|get_substrait\w*|icu_calendar_names)$/;
+
+/** System schemas and views: `getTableNames` returns [] for `information_schema.tables` (measured), so the scope check cannot see them. */
+const FORBIDDEN_NAME = /^(information_schema|pg_catalog|pg_\w+|sqlite_master|sqlite_schema|sqlite_temp_master|duckdb_\w+|system|temp)$/;
 
 const FIX_ONE_QUERY = 'Send one SELECT (or WITH … SELECT) over the catalog tables';
 
@@ -63,6 +67,8 @@ export function checkSqlText(sql: string): SqlTextCheck {
   if (command) return refuse(`not a read-only query: it contains the command keyword '${command.text.toUpperCase()}'`, `${FIX_ONE_QUERY}; only reading is allowed`);
   const call = forbiddenCall(code);
   if (call) return refuse(`the function ${call}() reaches files, URLs, settings or other SQL`, 'Read only the catalog tables by name (FROM weekly, …); files are loaded by the engine');
+  const system = code.find((token) => (token.kind === 'word' || token.kind === 'quoted') && FORBIDDEN_NAME.test(token.text.toLowerCase()));
+  if (system) return refuse(`the query names the system catalog '${system.text}'`, 'Use the catalog tools (describe_table, search_datasets) to learn about tables');
   const scanned = stringScan(code);
   if (scanned) return refuse(`a string is used as a table (${scanned})`, 'Name a catalog table instead of a file or URL');
   return { ok: true, body };
@@ -114,4 +120,32 @@ function stringScan(tokens: SqlToken[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The SQL handed to `getTableNames`: `JOIN … USING (cols)` becomes `ON TRUE`, because the binder
+ * behind getTableNames fails on USING ("Column cell_id does not exist on left side of join!",
+ * measured on DuckDB-WASM 1.32 with both tables present). Join conditions name no tables, so the
+ * list is the same; the query itself still runs unchanged.
+ */
+export function sqlForTableNames(sql: string): string {
+  const lexed = lexSql(sql);
+  if (!lexed.ok) return sql;
+  const { tokens } = lexed;
+  let out = '';
+  let copied = 0;
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    if (tokens[index].kind !== 'word' || tokens[index].text !== 'using' || tokens[index + 1].text !== '(') continue;
+    let depth = 0;
+    let close = index + 1;
+    for (; close < tokens.length; close++) {
+      if (tokens[close].text === '(') depth++;
+      if (tokens[close].text === ')' && --depth === 0) break;
+    }
+    if (close >= tokens.length) break;
+    out += `${sql.slice(copied, tokens[index].start)}ON TRUE`;
+    copied = tokens[close].end;
+    index = close;
+  }
+  return out + sql.slice(copied);
 }

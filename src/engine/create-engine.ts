@@ -1,10 +1,10 @@
 import type { Catalog } from '../catalog/types';
 import { checkScope } from './check-scope';
-import { checkSqlText, wrapQuery } from './check-sql-text';
+import { checkSqlText, sqlForTableNames, wrapQuery } from './check-sql-text';
 import type { DataSource } from './data-source';
 import { DuckDBSession, type StartDuckDB } from './duckdb-session';
 import { duckdbMessage, engineError, isEngineError, type EngineError } from './engine-error';
-import { macroStatements } from './engine-macros';
+import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-macros';
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
 import { TableLoader } from './table-loader';
@@ -45,8 +45,10 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
   const catalog = options.catalog ?? (JSON.parse(await options.source.readText('catalog.json')) as Catalog);
   const defaults: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
-  const loader = new TableLoader(catalog, options.source, options.onProgress ?? (() => {}));
-  const setup = macroStatements(catalog);
+  const loader = new TableLoader(catalog, options.source, options.onProgress ?? (() => {}), async (session, table) => {
+    for (const macro of macrosReading(table)) await session.runTrusted(macro.sql);
+  });
+  const setup = startupMacroStatements(catalog);
   const catalogTables = Object.keys(catalog.tables);
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -102,15 +104,16 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
   }
 
   async function bindTables(session: DuckDBSession, wrapped: string, scope: readonly string[]): Promise<string[]> {
+    const namesSql = sqlForTableNames(wrapped);
     try {
-      return await session.tableNames(wrapped);
+      return await session.tableNames(namesSql);
     } catch (first) {
       // The binder needs the tables to exist to resolve e.g. JOIN … USING; load the in-scope
       // tables the text names and ask again (scope is still checked on the binder's answer).
       const named = namedScopeTables(wrapped, scope, catalogTables);
       if (named.length === 0) throw first;
       await loadTables(session, named);
-      return session.tableNames(wrapped);
+      return session.tableNames(namesSql);
     }
   }
 
@@ -132,8 +135,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     try {
       binderTables = await bindTables(session, wrapped, scope);
     } catch (error) {
-      if (isEngineError(error)) throw error;
-      throw engineError('query_failed', duckdbMessage(error), 'Fix the SQL and run it again');
+      throw failure(error);
     }
     const scoped = checkScope(binderTables, scope, catalogTables);
     if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
@@ -156,7 +158,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     try {
       const outcome = await session.run(wrapped, { stop, graceMs, maxBytes: limits.maxBytes }).catch((error: unknown) => {
         if (session.dead) return { type: 'stuck' as const };
-        throw engineError('query_failed', duckdbMessage(error), 'Fix the SQL and run it again');
+        throw failure(error);
       });
       if (outcome.type === 'stuck' || outcome.type === 'cancelled') {
         const died = session.dead;
@@ -213,6 +215,15 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
   };
 }
 
+/** A DuckDB error as an EngineError: the lock's Permission Errors mean the query reached outside. */
+function failure(error: unknown): EngineError {
+  if (isEngineError(error)) return error;
+  const text = duckdbMessage(error);
+  if (/Catalog "[^"]*" does not exist/.test(text)) return engineError('sql_rejected', `the query names another database (${text})`, 'Read only catalog tables by name');
+  if (/Permission Error/i.test(text)) return engineError('sql_rejected', `the query reaches outside the loaded tables (${text})`, 'Read only catalog tables by name');
+  return engineError('query_failed', text, 'Fix the SQL and run it again');
+}
+
 function stopError(cause: 'timeout' | 'cancelled', timeoutMs: number): EngineError {
   return cause === 'timeout'
     ? engineError('timeout', `the query ran longer than ${timeoutMs} ms and was cancelled`, 'Filter earlier (WHERE on species_code, week), aggregate, or read fewer rows')
@@ -223,11 +234,12 @@ function tooLarge(limit: string): EngineError {
   return engineError('result_too_large', `the result has ${limit}`, 'Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns');
 }
 
-/** In-scope catalog tables whose names appear as words or quoted names in the SQL. */
+/** In-scope catalog tables whose names (or macros reading them) appear as words or quoted names in the SQL. */
 function namedScopeTables(sql: string, scope: readonly string[], catalogTables: readonly string[]): string[] {
   const lexed = lexSql(sql);
   if (!lexed.ok) return [];
   const words = new Set(lexed.tokens.filter((token) => token.kind === 'word' || token.kind === 'quoted').map((token) => token.text.toLowerCase()));
+  for (const macro of ENGINE_MACROS) if (macro.reads && words.has(macro.name)) words.add(macro.reads);
   const inScope = new Set(scope.map((name) => name.toLowerCase()));
   return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && words.has(table.toLowerCase()));
 }

@@ -7,6 +7,12 @@ export interface EngineMacro {
   meaning: string;
   /** `CREATE MACRO` statement; `{release}` is the catalog's release year. */
   sql: string;
+  /**
+   * Table the macro body reads. DuckDB binds a macro's subquery when the macro is created
+   * ("Table with name seasons does not exist" otherwise), so such a macro is created right after
+   * its table is first loaded, and a query naming the macro loads that table.
+   */
+  reads?: string;
 }
 
 /**
@@ -32,6 +38,7 @@ export const ENGINE_MACROS: readonly EngineMacro[] = [
     name: 'season_of_week',
     signature: 'season_of_week(species_code VARCHAR, week INTEGER) -> VARCHAR',
     meaning: "The season (breeding, nonbreeding, prebreeding_migration, postbreeding_migration) a week falls in for a species, from the `seasons` table (which must be in scope); NULL when the species has no season covering it.",
+    reads: 'seasons',
     sql: `CREATE MACRO season_of_week(species, week) AS (
       SELECT s.season FROM seasons AS s
       WHERE s.species_code = species
@@ -57,7 +64,13 @@ export function catalogRelease(catalog: Catalog): number {
   return releases.length > 0 ? Math.max(...releases) : 2023;
 }
 
-export function macroStatements(catalog: Catalog): string[] {
+/** Macros created at start: those that read no table. */
+export function startupMacroStatements(catalog: Catalog): string[] {
   const release = String(catalogRelease(catalog));
-  return ENGINE_MACROS.map((macro) => macro.sql.replaceAll('{release}', release));
+  return ENGINE_MACROS.filter((macro) => !macro.reads).map((macro) => macro.sql.replaceAll('{release}', release));
+}
+
+/** Macros to create once `table` exists. */
+export function macrosReading(table: string): EngineMacro[] {
+  return ENGINE_MACROS.filter((macro) => macro.reads === table);
 }

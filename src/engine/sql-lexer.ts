@@ -27,7 +27,8 @@ export function lexSql(sql: string): LexResult {
   while (index < sql.length) {
     const char = sql[index];
     const next = sql[index + 1];
-    if (/\s/.test(char)) {
+    // ASCII whitespace only: a no-break space is a look-alike, refused by the guard as non-ASCII.
+    if (/[ \t\n\r\f\v]/.test(char)) {
       index++;
     } else if (char === '-' && next === '-') {
       const newline = sql.indexOf('\n', index);

@@ -19,6 +19,8 @@ export class TableLoader {
     private readonly catalog: Catalog,
     private readonly source: DataSource,
     private readonly onProgress: (event: LoadProgressEvent) => void,
+    /** Runs once per session right after a table is created (e.g. macros that read it). */
+    private readonly onCreated: (session: DuckDBSession, table: string) => Promise<void> = async () => {},
   ) {}
 
   /** Files of `table` the filter selects; a table that is not partitioned ignores the filter. */
@@ -94,6 +96,7 @@ export class TableLoader {
     const { batches, rows } = await readParquetToIpc(buffer);
     const create = !this.loaded.has(table);
     for (const [index, batch] of batches.entries()) await session.insertIpc(table, batch, create && index === 0);
+    if (create) await this.onCreated(session, table);
     const paths = this.loaded.get(table) ?? new Set<string>();
     paths.add(file.path);
     this.loaded.set(table, paths);

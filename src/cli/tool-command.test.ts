@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const execute = promisify(execFile);
+const ROOT = new URL('../..', import.meta.url).pathname;
+const dataDir = process.env.PERCH_TEST_DATA;
+if (!dataDir) console.warn('[cli] skipping perch tool runs on data: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example)');
+
+/** Runs `node bin/perch.mjs …` as a person would; resolves with the exit code instead of throwing. */
+async function perch(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], { cwd: ROOT, maxBuffer: 20_000_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('perch tools', () => {
+  it.each([
+    ['gemini', (definition: any) => definition.name],
+    ['openai', (definition: any) => definition.function.name],
+    ['anthropic', (definition: any) => definition.name],
+    ['mcp', (definition: any) => definition.name],
+  ])('--provider %s prints every tool in that provider shape', async (provider, nameOf) => {
+    const { code, stdout } = await perch('tools', '--provider', provider);
+    expect(code).toBe(0);
+    const names = (JSON.parse(stdout) as unknown[]).map(nameOf);
+    expect(names).toContain('weekly_series');
+    expect(names).toContain('add_dataset_from_url');
+    expect(names).toHaveLength(19);
+  });
+
+  it('an unknown provider exits 1 with the usage', async () => {
+    const { code, stderr } = await perch('tools', '--provider', 'cohere');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/usage: perch tools/);
+  });
+});
+
+describe.skipIf(!dataDir)('perch tool', () => {
+  it('runs one call and prints its envelope, exit 0', async () => {
+    const { code, stdout } = await perch('tool', 'seasonal_summary', '{"species":"yebsap"}', '--data', dataDir!);
+    expect(code).toBe(0);
+    const envelope = JSON.parse(stdout);
+    expect(envelope).toMatchObject({ ok: true, name: 'seasonal_summary', data: { highest: { season: 'prebreeding_migration' } } });
+  });
+
+  it('a refused call exits 1; --datasets narrows the scope', async () => {
+    const { code, stdout } = await perch('tool', 'describe_table', '{"table":"trends"}', '--data', dataDir!, '--datasets', 'species,weekly');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
+  });
+
+  it('malformed JSON arguments are refused like a model call', async () => {
+    const { code, stdout } = await perch('tool', 'describe_table', '{table:', '--data', dataDir!);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'malformed_call' } });
+  });
+
+  it('--batch runs many calls in one process, one envelope per line', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'perch-batch-')), 'calls.jsonl');
+    writeFileSync(file, ['{"name":"find_region","arguments":{"text":"MI"}}', '{"name":"trend_summary","arguments":{"species":"yebsap"}}', '{"name":"no_such_tool","arguments":{}}'].join('\n'));
+    const { code, stdout } = await perch('tool', '--batch', file, '--data', dataDir!);
+    const envelopes = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(envelopes.map((envelope) => envelope.ok)).toEqual([true, true, false]);
+    expect(envelopes[1].data.regional_trend.folds).toBe(100);
+    expect(envelopes[2].error.code).toBe('unknown_tool');
+    expect(code).toBe(1);
+  });
+});

@@ -1,0 +1,30 @@
+import * as duckdb from '@duckdb/duckdb-wasm';
+import wasmUrl from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
+import workerUrl from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
+import { createEngine, type EngineCoreOptions } from './create-engine';
+import type { StartDuckDB, WorkerLike } from './duckdb-session';
+import { httpDataSource } from './http-data-source';
+import type { Engine } from './types';
+
+export type BrowserEngineOptions = Omit<EngineCoreOptions, 'source' | 'startDuckDB'> & {
+  /** URL of the folder holding catalog.json, e.g. `new URL('data/', location.href).href`. */
+  fetchBase: string;
+};
+
+/**
+ * Browser host (runs inside the agent Web Worker, so no DOM): AsyncDuckDB in its own worker, the
+ * `eh` bundle only (`coi` needs COOP/COEP headers GitHub Pages cannot send), wasm and worker served
+ * from our origin through Vite `?url` imports — never a CDN (PLATFORM.md).
+ */
+const startBrowserDuckDB: StartDuckDB = async () => {
+  const worker = new Worker(workerUrl);
+  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+  await db.instantiate(new URL(wasmUrl, self.location.href).href);
+  // Range reads need this; the default does one full GET (PLATFORM.md).
+  await db.open({ filesystem: { forceFullHTTPReads: false } });
+  return { db, worker: worker as unknown as WorkerLike };
+};
+
+export function createBrowserEngine(options: BrowserEngineOptions): Promise<Engine> {
+  return createEngine({ ...options, source: httpDataSource(options.fetchBase), startDuckDB: startBrowserDuckDB });
+}

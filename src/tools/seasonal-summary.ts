@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { previewRows } from '../engine/preview-rows';
+import { defineTool } from './define-tool';
+import { resultFields } from './support/result-fields';
+import { resolveSubject, subjectCaveats } from './support/resolve-subject';
+import { runQuery } from './support/run-query';
+import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
+
+const PRODUCTS = ['abundance', 'occurrence', 'count'] as const;
+
+interface SeasonStats {
+  season: string;
+  mean: number | null;
+  max_cell: number | null;
+  cells_modelled: number;
+  cells_zero: number;
+}
+
+export const seasonalSummary = defineTool({
+  name: 'seasonal_summary',
+  description:
+    'Mean of each season (prebreeding_migration, breeding, postbreeding_migration, nonbreeding, plus full_year) for one species, optionally in one region, over modelled cells, from the seasonal table; seasons ranked, with dates, expert review and caveats. Use for "in which season is X most common".',
+  scope: 'read',
+  requires: ['datasets'],
+  input: z.strictObject({
+    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
+    region: z.string().min(1).max(100).optional().describe('Country or US state (name or code); omit for every modelled cell'),
+    product: z.enum(PRODUCTS).default('abundance').describe('Seasonal product: abundance, occurrence or count (their *_mean columns)'),
+  }),
+  async run(args, context) {
+    const subject = await resolveSubject(context, ['species', 'seasons', 'seasonal'], args.species, args.region);
+    if ('code' in subject) return subject;
+    const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
+    const column = `s.${args.product}_mean`;
+    // The pipeline wrote one row per cell and season with a `season` column, so the seasonal
+    // rasters' non-chronological band order (breeding, nonbreeding, prebreeding, postbreeding —
+    // FORMAT.md §1c) cannot leak in; NULL (not modelled) is skipped by avg, 0 is kept.
+    const sql = `SELECT s.season, avg(${column}) AS mean, max(${column}) AS max_cell, count(${column}) AS cells_modelled,
+        count(*) FILTER (WHERE ${column} = 0) AS cells_zero
+      FROM seasonal AS s WHERE ${subject.where('s')} GROUP BY s.season`;
+    const query = await runQuery(context, sql, { maxRows: 20 });
+    const stats = previewRows(query.table, query.rows) as unknown as SeasonStats[];
+    const order = (season: string) => (SEASON_ORDER as readonly string[]).indexOf(season) + 1 || 99;
+    const rows = stats
+      .sort((a, b) => order(a.season) - order(b.season))
+      .map((row) => {
+        const season = seasons.find((candidate) => candidate.season === row.season);
+        return { ...row, start_date: season?.start_date ?? null, end_date: season?.end_date ?? null, weeks: season?.weeks ?? (row.season === 'full_year' ? 52 : null), passed_review: season?.passed_review ?? null, quality: season?.quality ?? null };
+      });
+    const ranked = rows.filter((row) => row.season !== 'full_year' && row.mean !== null && row.passed_review !== false).sort((a, b) => b.mean! - a.mean!);
+    return {
+      species: { code: subject.species.species_code, common_name: subject.species.common_name },
+      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      product: args.product,
+      seasons: rows,
+      ranking: ranked.map((row) => row.season),
+      highest: ranked[0] ? { season: ranked[0].season, mean: ranked[0].mean } : null,
+      ...resultFields({
+        count: rows.length,
+        queries: [...subject.queries, seasonsQuery, query],
+        scope: `${subject.describe()}, seasonal mean ${args.product} per cell, averaged over cells`,
+        caveats: [
+          ...subjectCaveats(subject),
+          'Each figure is the mean over modelled cells of the per-cell seasonal mean (the mean of the weekly medians inside the season); NULL cells are left out, zeros kept.',
+          'Seasons that failed expert review are left out of the ranking.',
+          ...seasonCaveats(seasons, subject.species.is_resident),
+        ],
+      }),
+    };
+  },
+});

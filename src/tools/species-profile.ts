@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineTool } from './define-tool';
+import { resolveSubject, subjectCaveats } from './support/resolve-subject';
+import { resultFields } from './support/result-fields';
+import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
+
+export const speciesProfile = defineTool({
+  name: 'species_profile',
+  description: 'What the data holds about one species: names, release, resident or migratory, seasons with dates/weeks and whether each passed expert review, which products exist (weekly, seasonal, ranges, regional_stats, trends…), trends release. Call it before answering about a species you have not looked at.',
+  scope: 'read',
+  requires: ['datasets'],
+  input: z.strictObject({ species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code') }),
+  async run(args, context) {
+    const subject = await resolveSubject(context, ['species', 'seasons'], args.species);
+    if ('code' in subject) return subject;
+    const { seasons, query } = await loadSeasons(context, subject.species.species_code);
+    const order = (season: string) => (SEASON_ORDER as readonly string[]).indexOf(season);
+    const species = subject.species;
+    return {
+      species_code: species.species_code,
+      common_name: species.common_name,
+      scientific_name: species.scientific_name,
+      run_name: species.run_name,
+      release: species.release,
+      is_resident: species.is_resident,
+      simulated: species.simulated,
+      products: species.products.split(',').filter(Boolean),
+      trends_release: species.trends_release,
+      seasons: [...seasons].sort((a, b) => order(a.season) - order(b.season)),
+      ...resultFields({
+        count: seasons.length,
+        queries: [...subject.queries, query],
+        scope: `${species.common_name} (${species.species_code}) in this build`,
+        caveats: [
+          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          ...seasonCaveats(seasons, species.is_resident),
+          ...(species.trends_release !== null && species.trends_release !== species.release ? [`Trends come from the ${species.trends_release} release, status from ${species.release}: compare with care.`] : []),
+        ],
+      }),
+    };
+  },
+});

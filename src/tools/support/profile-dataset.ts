@@ -1,0 +1,79 @@
+import { parquetReadObjects } from 'hyparquet';
+import type { CatalogColumn, CatalogTable, ColumnType } from '../../catalog/types';
+
+/** Columns and a profile of a fetched CSV or parquet file, as a catalog entry of a user-added table. */
+export async function profileDataset(name: string, url: string, format: 'csv' | 'parquet', bytes: Uint8Array): Promise<CatalogTable> {
+  const rows = format === 'csv' ? parseCsv(new TextDecoder().decode(bytes)) : await readParquetRows(bytes);
+  const names = rows.length > 0 || format === 'csv' ? Object.keys(rows[0] ?? {}) : [];
+  const columns = names.map((column) => profileColumn(column, rows.map((row) => row[column])));
+  const lon = names.find((column) => ['lon', 'longitude'].includes(column.toLowerCase()));
+  const lat = names.find((column) => ['lat', 'latitude'].includes(column.toLowerCase()));
+  const table: CatalogTable = {
+    name, title: `${name} (added from ${url})`, row_meaning: 'one row of the added file',
+    description: `A ${format.toUpperCase()} file added by the user from ${url} in this session.`,
+    rows: rows.length, files: [], partition_by: [], sort_by: [], columns,
+    attribution: url, licence: 'unknown: check the source before sharing', citation: url,
+    caveats: ['Added by the user from a URL: not eBird data unless the source says so; column meanings are unknown.'],
+    simulated: false,
+  };
+  if (lon && lat) table.geometry = { kind: 'lonlat', lon, lat };
+  return table;
+}
+
+async function readParquetRows(bytes: Uint8Array): Promise<Record<string, unknown>[]> {
+  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return (await parquetReadObjects({ file })) as Record<string, unknown>[];
+}
+
+/** RFC 4180 CSV: comma separated, double quotes with "" escapes, CRLF or LF. Empty fields are NULL. */
+export function parseCsv(text: string): Record<string, string | null>[] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') (field += '"'), index++;
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') record.push(field), (field = '');
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      record.push(field);
+      records.push(record);
+      (record = []), (field = '');
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) record.push(field), records.push(record);
+  const [header = [], ...body] = records.filter((row) => row.length > 1 || row[0] !== '');
+  return body.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] === undefined || row[index] === '' ? null : row[index]])));
+}
+
+function profileColumn(name: string, values: unknown[]): CatalogColumn {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const type = inferType(present);
+  const typed = present.map((value) => (type === 'DOUBLE' || type === 'INTEGER' || type === 'BIGINT' ? Number(value) : type === 'BOOLEAN' ? String(value).toLowerCase() === 'true' : String(value)));
+  const distinct = [...new Set(typed.map(String))];
+  const sortable = typed as (number | string)[];
+  const column: CatalogColumn = {
+    name, type, meaning: `Column '${name}' of the added file (meaning not documented).`,
+    examples: [...new Set(typed)].slice(0, 5), distinct: distinct.length,
+    null_fraction: values.length === 0 ? 0 : (values.length - present.length) / values.length,
+  };
+  if (type !== 'BOOLEAN' && sortable.length > 0) {
+    column.min = sortable.reduce((a, b) => (b < a ? b : a));
+    column.max = sortable.reduce((a, b) => (b > a ? b : a));
+  }
+  return column;
+}
+
+function inferType(values: unknown[]): ColumnType {
+  if (values.length === 0) return 'VARCHAR';
+  if (values.every((value) => typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d{1,15}$/.test(value)))) return 'INTEGER';
+  if (values.every((value) => typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))) return 'DOUBLE';
+  if (values.every((value) => typeof value === 'boolean' || (typeof value === 'string' && /^(true|false)$/i.test(value)))) return 'BOOLEAN';
+  if (values.every((value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))) return 'DATE';
+  return 'VARCHAR';
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { previewRows } from '../engine/preview-rows';
+import { toolFailure } from '../registry';
+import { defineTool } from './define-tool';
+import { resultFields } from './support/result-fields';
+import { resolveSubject, subjectCaveats } from './support/resolve-subject';
+import { runQuery } from './support/run-query';
+import { sqlString } from './support/sql-literal';
+
+interface CellStats {
+  season: string;
+  cells: number;
+  cell_mean_ppy: number;
+  cell_median_ppy: number;
+  negative: number;
+  positive: number;
+  declining_ci_excludes_zero: number;
+  increasing_ci_excludes_zero: number;
+  weighted_mean_ppy: number;
+  release: number;
+  start_year: number;
+  end_year: number;
+  start_date: string;
+  end_date: string;
+}
+
+export const trendSummary = defineTool({
+  name: 'trend_summary',
+  description:
+    'Population trend of one species (optionally in one region) in ONE call: per-cell mean and median percent-per-year change, cells declining/increasing and those whose 80% interval excludes zero, and the abundance-weighted regional trend with its 80% interval computed across the 100 model folds. Use for "is X increasing or declining".',
+  scope: 'read',
+  requires: ['datasets'],
+  input: z.strictObject({
+    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
+    region: z.string().min(1).max(100).optional().describe('Country or US state (name or code); omit for every trend cell'),
+    season: z.string().min(1).max(40).optional().describe('Trend season (e.g. breeding); omit when the species has only one'),
+  }),
+  async run(args, context) {
+    const subject = await resolveSubject(context, ['species', 'trends', 'trends_folds'], args.species, args.region);
+    if ('code' in subject) return subject;
+    const seasonFilter = args.season === undefined ? '' : ` AND t.season = ${sqlString(args.season)}`;
+    // abd_ppy is the median percent-per-year change; abd_ppy_nonzero is TRUE iff the 80% interval
+    // (10th–90th percentile of the folds) excludes zero (FORMAT.md §4, verified).
+    const cellSql = `SELECT t.season, count(*) AS cells, avg(t.abd_ppy) AS cell_mean_ppy, median(t.abd_ppy) AS cell_median_ppy,
+        count(*) FILTER (WHERE t.abd_ppy < 0) AS negative, count(*) FILTER (WHERE t.abd_ppy > 0) AS positive,
+        count(*) FILTER (WHERE t.abd_ppy_nonzero AND t.abd_ppy < 0) AS declining_ci_excludes_zero,
+        count(*) FILTER (WHERE t.abd_ppy_nonzero AND t.abd_ppy > 0) AS increasing_ci_excludes_zero,
+        sum(t.abd * t.abd_ppy) / sum(t.abd) AS weighted_mean_ppy, min(t.release) AS release, min(t.start_year) AS start_year,
+        max(t.end_year) AS end_year, min(t.start_date) AS start_date, max(t.end_date) AS end_date
+      FROM trends AS t WHERE ${subject.where('t')}${seasonFilter} GROUP BY t.season ORDER BY t.season`;
+    const cellQuery = await runQuery(context, cellSql, { maxRows: 20 });
+    const perSeason = previewRows(cellQuery.table, cellQuery.rows) as unknown as CellStats[];
+    if (perSeason.length === 0) {
+      return toolFailure('no_data', `no_data: no trend cells for ${subject.describe()}${args.season ? ` in season '${args.season}'` : ''}.`, { hint: 'Call species_profile to see whether this species has trends, and for which season.' });
+    }
+    if (perSeason.length > 1) {
+      return toolFailure('ambiguous', `ambiguous: trends exist for several seasons (${perSeason.map((row) => row.season).join(', ')}). Call again with season.`);
+    }
+    const cells = perSeason[0];
+    // The regional trend weights each cell by its abundance, per fold, then summarises across the
+    // 100 folds: the median is the estimate and the 10th/90th percentiles its 80% interval (the
+    // same rule eBird uses for the per-cell interval, FORMAT.md §4). Folds carry no region, so
+    // they are joined to the trend cells that passed the filter.
+    const foldSql = `WITH kept AS (SELECT t.srd_id FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)}),
+      per_fold AS (SELECT f.fold, sum(f.abd * f.abd_ppy) / sum(f.abd) AS ppy FROM trends_folds AS f JOIN kept ON kept.srd_id = f.srd_id
+        WHERE f.species_code = ${sqlString(subject.species.species_code)} AND f.season = ${sqlString(cells.season)} GROUP BY f.fold)
+      SELECT count(*) AS folds, median(ppy) AS median_ppy, quantile_cont(ppy, 0.1) AS lower_ppy, quantile_cont(ppy, 0.9) AS upper_ppy FROM per_fold`;
+    const foldQuery = await runQuery(context, foldSql, { maxRows: 1 });
+    const folds = previewRows(foldQuery.table, 1)[0] as { folds: number; median_ppy: number | null; lower_ppy: number | null; upper_ppy: number | null };
+    const direction = folds.lower_ppy !== null && folds.upper_ppy !== null ? (folds.upper_ppy < 0 ? 'declining' : folds.lower_ppy > 0 ? 'increasing' : 'no clear trend (80% interval includes zero)') : 'unknown';
+    const years = cells.end_year - cells.start_year;
+    return {
+      species: { code: subject.species.species_code, common_name: subject.species.common_name },
+      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      season: cells.season,
+      period: { start_year: cells.start_year, end_year: cells.end_year, season_window: `${cells.start_date} to ${cells.end_date}`, release: cells.release },
+      unit: 'percent per year (abd_ppy)',
+      regional_trend: {
+        median_ppy: folds.median_ppy,
+        ci80: [folds.lower_ppy, folds.upper_ppy],
+        folds: folds.folds,
+        direction,
+        cumulative_percent: folds.median_ppy === null ? null : 100 * ((1 + folds.median_ppy / 100) ** years - 1),
+        rule: 'per fold the abundance-weighted mean of abd_ppy over the cells; then the median and the 10th/90th percentiles across folds',
+      },
+      cells: {
+        count: cells.cells,
+        mean_ppy: cells.cell_mean_ppy,
+        median_ppy: cells.cell_median_ppy,
+        negative: cells.negative,
+        positive: cells.positive,
+        declining_ci_excludes_zero: cells.declining_ci_excludes_zero,
+        increasing_ci_excludes_zero: cells.increasing_ci_excludes_zero,
+        abundance_weighted_mean_ppy: cells.weighted_mean_ppy,
+      },
+      ...resultFields({
+        count: cells.cells,
+        queries: [...subject.queries, cellQuery, foldQuery],
+        scope: `${subject.describe().replace('every modelled cell in this build', 'every trend cell in this build')}, ${cells.season} trends ${cells.start_year}–${cells.end_year}`,
+        caveats: [
+          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          `Trends cover ${cells.start_year}–${cells.end_year} (the ${cells.release} trends release, season window ${cells.start_date} to ${cells.end_date}), not the status release's year; compare releases only with care.`,
+          'Trend cells are a separate ~27 km grid (srd_id), not the status cells.',
+          'Per-cell mean and median are unweighted; the regional trend weights cells by abundance, so the two can differ in sign.',
+        ],
+      }),
+    };
+  },
+});

@@ -1,0 +1,174 @@
+import type { AgentEvent, TurnSummary } from '../agent/agent-event';
+import { el } from './dom';
+import { renderMarkdown } from './render-markdown';
+import { createTraceView, type TraceView } from './trace-view';
+
+export interface ChatActions {
+  ask(question: string): void;
+  stop(): void;
+  replay(summary: TurnSummary): void;
+  shareLink(question: string): string;
+}
+
+export interface ChatPanel {
+  element: HTMLElement;
+  /** Creates the card of a turn the page just started (before the worker's first event). */
+  turnOpen(turnId: string, question: string, label?: string): void;
+  handle(event: AgentEvent): void;
+  /** An error before or outside a turn (settings, worker): what happened and what to do. */
+  fail(turnId: string | undefined, message: string): void;
+  setRunning(running: boolean): void;
+  setSuggestions(questions: string[]): void;
+  setQuestion(question: string): void;
+}
+
+interface TurnView {
+  card: HTMLElement;
+  answer: HTMLElement;
+  choices: HTMLElement;
+  error: HTMLElement;
+  actions: HTMLElement;
+  model: HTMLElement;
+  trace: TraceView;
+  text: string;
+  pendingRender: boolean;
+}
+
+/** The ask box, suggested questions and one card per turn (streamed answer, choices, trace, errors). */
+export function createChatPanel(actions: ChatActions): ChatPanel {
+  const input = el('textarea', { id: 'question', rows: 2, placeholder: 'e.g. When does the Yellow-bellied Sapsucker peak in Michigan?', autocomplete: 'off' });
+  const askButton = el('button', { type: 'submit', class: 'primary' }, ['Ask']);
+  const stopButton = el('button', { type: 'button', class: 'danger', hidden: true, 'aria-keyshortcuts': 'Escape', onclick: () => actions.stop() }, ['Stop']);
+  const form = el('form', { class: 'ask-form', role: 'search' }, [
+    el('label', { for: 'question', class: 'ask-label' }, ['Ask about birds']),
+    el('div', { class: 'ask-row' }, [input, el('div', { class: 'ask-buttons' }, [askButton, stopButton])]),
+  ]);
+  const suggestions = el('div', { class: 'suggestions', role: 'group', 'aria-label': 'Suggested questions' });
+  const turns = el('div', { class: 'turns', 'aria-label': 'Answers' });
+  const element = el('section', { class: 'chat-panel', 'aria-label': 'Questions and answers' }, [form, suggestions, turns]);
+  const views = new Map<string, TurnView>();
+
+  const submit = (question: string) => {
+    const trimmed = question.trim();
+    if (trimmed) actions.ask(trimmed);
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit(input.value);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit(input.value);
+    }
+  });
+
+  const renderAnswer = (view: TurnView, provenance: TurnSummary['provenance'] = []) => view.answer.replaceChildren(renderMarkdown(view.text, provenance));
+  const scheduleRender = (view: TurnView) => {
+    if (view.pendingRender) return;
+    view.pendingRender = true;
+    // Deltas arrive faster than frames; re-parse at most once per frame.
+    requestAnimationFrame(() => {
+      view.pendingRender = false;
+      renderAnswer(view);
+    });
+  };
+
+  const panel: ChatPanel = {
+    element,
+    turnOpen(turnId, question, label) {
+      const trace = createTraceView();
+      const model = el('span', { class: 'turn-model' }, [label ?? '']);
+      const answer = el('div', { class: 'answer', 'aria-live': 'polite', 'aria-busy': 'true' }, [el('p', { class: 'thinking' }, ['Working on it…'])]);
+      const choices = el('div', { class: 'choices', role: 'group', 'aria-label': 'Choose an answer', hidden: true });
+      const error = el('div', { class: 'turn-error', role: 'alert', hidden: true });
+      const actionsBar = el('div', { class: 'turn-actions', hidden: true });
+      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]), answer, choices, error, actionsBar, trace.element]);
+      answer.addEventListener('click', (event) => {
+        const figure = (event.target as HTMLElement).closest<HTMLElement>('button.figure');
+        if (figure?.dataset.callId) trace.focusCall(figure.dataset.callId);
+      });
+      views.set(turnId, { card, answer, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false });
+      turns.prepend(card);
+    },
+    handle(event) {
+      const view = views.get(event.turnId);
+      if (!view) return;
+      switch (event.type) {
+        case 'turn-start':
+          view.model.textContent = event.modelId;
+          return;
+        case 'step-start':
+          return view.trace.stepStart(event.step);
+        case 'tool-call':
+          return view.trace.toolCall(event);
+        case 'tool-result':
+          return view.trace.toolResult(event);
+        case 'text-delta':
+          view.text += event.text;
+          return scheduleRender(view);
+        case 'question-ask':
+          view.choices.hidden = false;
+          view.choices.replaceChildren(el('p', { class: 'choices-question' }, [event.question]), ...event.options.map((option) => el('button', { type: 'button', class: 'choice', onclick: () => actions.ask(option) }, [option])));
+          return;
+        case 'turn-end': {
+          view.text = event.summary.answer || view.text;
+          renderAnswer(view, event.summary.provenance);
+          view.answer.setAttribute('aria-busy', 'false');
+          view.actions.hidden = false;
+          view.actions.replaceChildren(
+            el('button', { type: 'button', class: 'secondary small', disabled: event.summary.calls.length === 0, title: 'Run the same tool calls again, with no model', onclick: () => actions.replay(event.summary) }, ['Replay turn']),
+            shareButton(actions.shareLink(event.summary.question)),
+          );
+          return;
+        }
+        case 'turn-error':
+          return panel.fail(event.turnId, event.message);
+        case 'payload-add':
+        case 'approval-need':
+        case 'audit-add':
+          return; // drawn by the map, chart, data, approvals and audit views
+      }
+    },
+    fail(turnId, message) {
+      const view = turnId ? views.get(turnId) : undefined;
+      if (!view) {
+        const card = el('article', { class: 'turn' }, [el('div', { class: 'turn-error', role: 'alert' }, [message])]);
+        turns.prepend(card);
+        return;
+      }
+      view.answer.setAttribute('aria-busy', 'false');
+      if (!view.text) view.answer.replaceChildren();
+      view.error.hidden = false;
+      view.error.textContent = message;
+    },
+    setRunning(running) {
+      stopButton.hidden = !running;
+      askButton.disabled = running;
+      element.classList.toggle('running', running);
+    },
+    setSuggestions(questions) {
+      suggestions.replaceChildren(...questions.map((question) => el('button', { type: 'button', class: 'suggestion', onclick: () => {
+        input.value = question;
+        submit(question);
+      } }, [question])));
+    },
+    setQuestion(question) {
+      input.value = question;
+    },
+  };
+  return panel;
+}
+
+function shareButton(link: string): HTMLElement {
+  const status = el('span', { class: 'copy-status', role: 'status' });
+  const button = el('button', { type: 'button', class: 'secondary small', onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      status.textContent = 'Link copied';
+    } catch {
+      status.textContent = link;
+    }
+  } }, ['Copy share link']);
+  return el('span', {}, [button, status]);
+}

@@ -1,0 +1,295 @@
+import type { AgentEvent, TurnSummary } from '../agent/agent-event';
+import type { Catalog } from '../catalog/types';
+import type { MapLayerPayload } from '../payloads';
+import type { AgentHost, WorkerPush } from '../worker/host';
+import { createApprovalsTab } from './approvals-tab';
+import { createAttributionBar } from './attribution-bar';
+import { createAuditTab } from './audit-tab';
+import { createChartView } from './chart-view';
+import { createChatPanel } from './chat-panel';
+import { createDataTableView } from './data-table-view';
+import { el } from './dom';
+import { loadSettings, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
+import { layerTimes } from './layer-data';
+import { createLayerList } from './layer-list';
+import { createMapView } from './map-view';
+import { createProgressBar } from './progress-bar';
+import { createScopePicker } from './scope-picker';
+import { createSettingsDialog } from './settings-dialog';
+import { formatShareLink, parseShareLink } from './share-link';
+import { createSqlTab } from './sql-tab';
+import { suggestQuestions } from './suggest-questions';
+import { createTabs } from './tabs';
+import { createTimeSlider } from './time-slider';
+
+export interface AppOptions {
+  /** Absolute URL of the folder holding catalog.json (respects the page's sub-path). */
+  dataUrl: string;
+  /** The page's address: read for a share link, used as the base of new ones. */
+  pageUrl: string;
+  stores: KeyStores;
+}
+
+export interface App {
+  ask(question: string): void;
+  /** Resolves once init, the basemap and the audit list have answered (or failed). */
+  ready: Promise<void>;
+  /** Resolves after the map's next drawn frame. */
+  mapRendered(): Promise<void>;
+}
+
+/** Builds the page inside `root` and wires every view to the agent worker through `host`. */
+export function createApp(root: HTMLElement, host: AgentHost, options: AppOptions): App {
+  let settings: UiSettings = loadSettings(options.stores);
+  let catalog: Catalog | undefined;
+  let inScope: string[] = [];
+  let runningTurn: string | undefined;
+  let turnCounter = 0;
+  const animatedLayers = new Map<string, MapLayerPayload>();
+
+  const progress = createProgressBar();
+  const attribution = createAttributionBar();
+  const map = createMapView();
+  const slider = createTimeSlider();
+  const layerList = createLayerList({
+    onVisible: (id, visible) => map.updateLayer(id, { visible }),
+    onOpacity: (id, opacity) => map.updateLayer(id, { opacity }),
+    onRemove: (id) => {
+      map.removeLayer(id);
+      animatedLayers.delete(id);
+      refreshTimes();
+    },
+    onZoom: (id) => map.zoomTo(id),
+  });
+  const chart = createChartView();
+  const data = createDataTableView();
+  const sql = createSqlTab();
+  const audit = createAuditTab();
+  const approvals = createApprovalsTab({
+    approve: (card) => host.request('approve', { cardId: card.id, arguments: card.arguments }).finally(refreshAudit),
+    deny: (card) => host.request('deny', { cardId: card.id }).finally(refreshAudit),
+  });
+  const tabs = createTabs('Results', [
+    { id: 'chart', label: 'Chart', panel: el('div', { class: 'tab-panel' }, [chart.element]) },
+    { id: 'data', label: 'Data', panel: el('div', { class: 'tab-panel' }, [data.element]) },
+    { id: 'sql', label: 'SQL', panel: el('div', { class: 'tab-panel' }, [sql.element]) },
+    { id: 'audit', label: 'Audit', panel: el('div', { class: 'tab-panel' }, [audit.element]) },
+    { id: 'approvals', label: 'Approvals', panel: el('div', { class: 'tab-panel' }, [approvals.element]) },
+  ]);
+  approvals.onChange(() => tabs.setBadge('approvals', approvals.pendingCount()));
+  const settingsDialog = createSettingsDialog(() => settings, (next) => {
+    settings = next;
+    saveSettings(settings, options.stores);
+    modelButton.textContent = modelLabel(settings);
+  });
+  const scope = createScopePicker(async (datasets) => {
+    const result = await host.request('scope-set', { datasets });
+    inScope = result.datasets;
+    if (catalog) {
+      attribution.set(catalog, inScope);
+      scope.set(catalog, inScope);
+    }
+    return inScope;
+  });
+
+  const chat = createChatPanel({
+    ask: (question) => ask(question),
+    stop: () => stop(),
+    replay: (summary) => replay(summary),
+    shareLink: (question) => formatShareLink(options.pageUrl, { question, model: settings.kind }),
+  });
+
+  const modelButton = el('button', { type: 'button', class: 'header-button', 'aria-label': 'Settings: model and key', onclick: () => settingsDialog.open() }, [modelLabel(settings)]);
+  const header = el('header', { class: 'app-header' }, [
+    el('div', { class: 'brand' }, [brandMark(), el('div', {}, [el('h1', {}, ['Perch']), el('p', { class: 'tagline' }, ['Where and when birds are — answered in your browser'])])]),
+    attribution.badge,
+    progress.element,
+    el('div', { class: 'header-actions' }, [
+      el('button', { type: 'button', class: 'header-button', onclick: () => scope.open() }, ['Data scope']),
+      modelButton,
+    ]),
+  ]);
+  const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [map.element, el('div', { class: 'map-overlay' }, [layerList.element]), slider.element]);
+  root.replaceChildren(
+    header,
+    el('main', { class: 'app-main' }, [el('div', { class: 'side' }, [chat.element]), el('div', { class: 'stage' }, [mapSection, tabs.element])]),
+    attribution.element,
+    settingsDialog.element,
+    scope.element,
+  );
+
+  slider.onChange((time) => {
+    map.setTime(time);
+    chart.setCursor(time);
+  });
+  function refreshTimes() {
+    const times = new Set<number>();
+    const labels: Record<number, string> = {};
+    for (const payload of animatedLayers.values()) {
+      for (const time of layerTimes(payload)) times.add(time);
+      Object.assign(labels, payload.timeLabels ?? {});
+    }
+    slider.setTimes([...times].sort((a, b) => a - b), labels);
+  }
+  function refreshAudit() {
+    host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined);
+  }
+
+  function ask(question: string) {
+    if (runningTurn) return;
+    const problem = settingsProblem(settings);
+    if (problem) {
+      chat.fail(undefined, problem);
+      settingsDialog.open();
+      return;
+    }
+    const turnId = newTurnId();
+    chat.setQuestion(question);
+    startTurn(turnId, question, settings.kind === 'offline' ? 'offline' : modelLabel(settings));
+    host.request('ask', { turnId, question, model: toModelSettings(settings) }).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
+  }
+  function replay(summary: TurnSummary) {
+    if (runningTurn) return;
+    const turnId = newTurnId();
+    startTurn(turnId, summary.question, 'replay · no model');
+    host.request('turn-replay', { turnId, question: summary.question, calls: summary.calls }).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
+  }
+  function stop() {
+    if (!runningTurn) return;
+    const turnId = runningTurn;
+    progress.step('Stopping…');
+    host.request('stop', { turnId }).catch((error: unknown) => chat.fail(turnId, errorMessage(error)));
+  }
+  function startTurn(turnId: string, question: string, label: string) {
+    runningTurn = turnId;
+    chat.turnOpen(turnId, question, label);
+    chat.setRunning(true);
+    sql.reset();
+    progress.step('Thinking…');
+  }
+  function endTurn(turnId: string, failure?: string) {
+    if (failure) chat.fail(turnId, failure);
+    if (runningTurn !== turnId) return;
+    runningTurn = undefined;
+    chat.setRunning(false);
+    progress.done();
+  }
+  const newTurnId = () => `turn-${Date.now().toString(36)}-${++turnCounter}`;
+
+  host.onAgentEvent((event) => handleEvent(event));
+  host.onPush((message) => handlePush(message));
+  function handleEvent(event: AgentEvent) {
+    chat.handle(event);
+    switch (event.type) {
+      case 'step-start':
+        progress.step(`Step ${event.step}…`);
+        return;
+      case 'tool-call':
+        progress.step(`Running ${event.name}…`);
+        if (event.sql) sql.add({ callId: event.callId, tool: event.name, sql: event.sql });
+        return;
+      case 'payload-add': {
+        const { payload } = event;
+        if (payload.kind === 'map-layer') {
+          map.addLayer(payload);
+          layerList.add(payload);
+          if (payload.times) {
+            animatedLayers.set(payload.id, payload);
+            refreshTimes();
+          }
+        } else if (payload.kind === 'chart') {
+          chart.show(payload);
+          chart.setCursor(slider.current());
+          tabs.select('chart');
+        } else data.show(payload);
+        return;
+      }
+      case 'approval-need':
+        approvals.upsert([event.card]);
+        tabs.select('approvals');
+        return;
+      case 'audit-add':
+        audit.add(event.entry);
+        return;
+      case 'turn-end':
+      case 'turn-error':
+        endTurn(event.turnId);
+        return;
+      default:
+        return;
+    }
+  }
+  function handlePush(message: WorkerPush) {
+    switch (message.type) {
+      case 'engine-progress':
+        progress.engine(message.message, message.bytes);
+        if (!runningTurn && message.stage !== 'engine-start') setTimeout(() => !runningTurn && progress.done(), 1500);
+        return;
+      case 'approval-list':
+        approvals.upsert(message.cards);
+        return;
+      case 'fatal':
+        chat.fail(runningTurn, message.error.message);
+        if (runningTurn) endTurn(runningTurn);
+        return;
+      case 'log':
+        return;
+    }
+  }
+
+  document.addEventListener('keydown', (event) => {
+    // Esc inside an open dialog closes the dialog; elsewhere it stops the running turn.
+    if (event.key === 'Escape' && runningTurn && !document.querySelector('dialog[open]')) stop();
+  });
+
+  progress.engine('Starting the data engine…', 0);
+  const ready = Promise.allSettled([
+    host.request('init', { dataUrl: options.dataUrl }).then((result) => {
+      catalog = result.catalog;
+      inScope = result.datasets;
+      attribution.set(catalog, inScope);
+      scope.set(catalog, inScope);
+      chat.setSuggestions(suggestQuestions(catalog));
+      if (!result.rangeSupport.supportsRanges) chat.fail(undefined, result.rangeSupport.message);
+      progress.done();
+    }, (error: unknown) => {
+      progress.done();
+      chat.fail(undefined, `The data engine did not start: ${errorMessage(error)}`);
+    }),
+    host.request('basemap', {}).then((result) => map.setBasemap(result.layer), () => undefined),
+    host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined),
+  ]).then(() => {
+    const shared = parseShareLink(new URL(options.pageUrl).search);
+    if (shared.model && shared.model !== settings.kind) settings = { ...settings, kind: shared.model };
+    if (shared.question) ask(shared.question);
+  });
+
+  return { ask, ready, mapRendered: () => map.rendered() };
+}
+
+function modelLabel(settings: UiSettings): string {
+  if (settings.kind === 'gemini') return `Model: Gemini · ${settings.geminiModel}`;
+  if (settings.kind === 'openai') return `Model: ${settings.openaiModel}`;
+  return 'Model: offline';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function brandMark(): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 32 32');
+  svg.setAttribute('class', 'brand-mark');
+  svg.setAttribute('aria-hidden', 'true');
+  const body = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  body.setAttribute('d', 'M6 20c0-6 5-11 11-11 3 0 5 1 6 3l4 1-3 2c0 6-5 10-11 10H9l-4 4 1-6c0-1 0-2 0-3z');
+  body.setAttribute('fill', 'currentColor');
+  const branch = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  branch.setAttribute('d', 'M2 27h28');
+  branch.setAttribute('stroke', 'currentColor');
+  branch.setAttribute('stroke-width', '2');
+  branch.setAttribute('stroke-linecap', 'round');
+  svg.append(body, branch);
+  return svg;
+}

@@ -1,0 +1,58 @@
+import type { MapLayerPayload } from '../payloads';
+
+/** [[west, south], [east, north]] in degrees. */
+export type Bounds = [[number, number], [number, number]];
+
+/** The box around every drawn feature; features with no data still count (they are on the map). */
+export function layerBounds(coordinates: Float64Array): Bounds | undefined {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (let index = 0; index + 1 < coordinates.length; index += 2) {
+    const lon = coordinates[index];
+    const lat = coordinates[index + 1];
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+    if (lon < west) west = lon;
+    if (lon > east) east = lon;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return west <= east ? [[west, south], [east, north]] : undefined;
+}
+
+/** The distinct time values (weeks) of an animated layer, ascending; empty for a still layer. */
+export function layerTimes(payload: Pick<MapLayerPayload, 'times'>): number[] {
+  if (!payload.times) return [];
+  const seen = new Set<number>();
+  for (const time of payload.times) seen.add(time);
+  return [...seen].sort((a, b) => a - b);
+}
+
+/** Per-feature filter values for deck.gl's DataFilterExtension (GPU filtering: no re-query per frame). */
+export function filterValues(times: Uint16Array): Float32Array {
+  return Float32Array.from(times);
+}
+
+/** What a tooltip shows for feature `index`. */
+export interface FeatureInfo {
+  value: number;
+  valueText: string;
+  time?: number;
+  timeLabel?: string;
+  label?: string;
+}
+
+export function featureInfo(payload: MapLayerPayload, index: number, format: (value: number) => string): FeatureInfo {
+  const value = payload.values[index];
+  const info: FeatureInfo = { value, valueText: Number.isNaN(value) ? 'no data (not modelled)' : `${format(value)}${payload.unit ? ` ${payload.unit}` : ''}` };
+  const time = payload.times?.[index];
+  if (time !== undefined) {
+    info.time = time;
+    const label = payload.timeLabels?.[time];
+    if (label) info.timeLabel = label;
+  }
+  const label = payload.labels?.[index];
+  if (label) info.label = label;
+  return info;
+}

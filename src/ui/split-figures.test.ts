@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { splitFigures } from './split-figures';
+
+describe('splitFigures', () => {
+  it('splitFigures marks each recorded figure with its index', () => {
+    expect(splitFigures('Peak 0.6543 in week of 2023-04-19.', ['2023-04-19', '0.6543'])).toEqual([
+      { text: 'Peak ' },
+      { text: '0.6543', figure: 1 },
+      { text: ' in week of ' },
+      { text: '2023-04-19', figure: 0 },
+      { text: '.' },
+    ]);
+  });
+
+  it('splitFigures does not match a figure inside a longer number', () => {
+    expect(splitFigures('10.65 and 0.6543 and 0.65', ['0.65'])).toEqual([{ text: '10.65 and 0.6543 and ' }, { text: '0.65', figure: 0 }]);
+  });
+
+  it('splitFigures prefers the longer of two overlapping figures', () => {
+    expect(splitFigures('191.71', ['191', '191.71'])).toEqual([{ text: '191.71', figure: 1 }]);
+  });
+
+  it('splitFigures with no figures returns the text whole', () => {
+    expect(splitFigures('plain', [])).toEqual([{ text: 'plain' }]);
+  });
+});

@@ -1,0 +1,179 @@
+import { runTurn, replayTurn, buildSystemPrompt, systemPromptInfo, type AgentEvent } from '../agent';
+import type { Catalog } from '../catalog/types';
+import type { Engine, LoadProgressEvent } from '../engine';
+import type { RangeSupport } from '../engine/probe-range-support';
+import type { ModelAdapter, ModelConversation } from '../models/model-adapter';
+import { assertNever, createAuditLog, type AuditEntry, type Registry, type Session } from '../registry';
+import { createPerchRegistry, tableAdderFor } from '../tools';
+import { buildBasemap } from './build-basemap';
+import { payloadTransferables } from './payload-transferables';
+import type { ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
+
+export interface AgentServiceOptions {
+  startEngine(dataUrl: string, onProgress: (event: LoadProgressEvent) => void): Promise<Engine>;
+  probeRanges(dataUrl: string): Promise<RangeSupport>;
+  createModel(settings: ModelSettings): ModelAdapter;
+  post(message: WorkerResponse, transfer?: Transferable[]): void;
+  auditSinks?: ((entry: AuditEntry) => void)[];
+  newId?: () => string;
+}
+
+interface Ready {
+  engine: Engine;
+  registry: Registry;
+  session: Session;
+  catalog: Catalog;
+}
+
+/**
+ * The agent worker's core, free of browser globals so the same code runs in a Web Worker and,
+ * in tests, in Node over a MessageChannel. Each request gets exactly one `result` or `error`;
+ * agent events stream as push messages while a turn runs.
+ */
+export function createAgentService(options: AgentServiceOptions) {
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  let ready: Ready | undefined;
+  const turns = new Map<string, AbortController>();
+  let conversation: { key: string; value: ModelConversation } | undefined;
+
+  const emit = (event: AgentEvent) => {
+    const transfer = event.type === 'payload-add' ? payloadTransferables(event.payload) : [];
+    options.post({ type: 'agent-event', event }, transfer);
+  };
+
+  async function init(dataUrl: string, datasets?: string[]): Promise<WorkerResults['init']> {
+    const engine = await options.startEngine(dataUrl, (event) => options.post(progressMessage(event)));
+    const catalog = engine.catalog;
+    const scope = datasets?.filter((name) => name in catalog.tables) ?? Object.keys(catalog.tables);
+    const session: Session = { id: newId(), datasets: scope, secrets: [] };
+    const audit = createAuditLog(options.auditSinks ?? []);
+    const registry = createPerchRegistry({ engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) }, { audit });
+    ready = { engine, registry, session, catalog };
+    const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({ supportsRanges: false, message: `could not probe the data host: ${String(error)}` }));
+    return { catalog, datasets: [...scope], rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message } };
+  }
+
+  function widenScope(table: string) {
+    if (ready && !ready.session.datasets.includes(table)) ready.session = { ...ready.session, datasets: [...ready.session.datasets, table] };
+  }
+
+  function need(): Ready {
+    if (!ready) throw Object.assign(new Error('not_ready: the data has not been opened yet. Wait for the page to finish loading.'), { code: 'not_ready' });
+    return ready;
+  }
+
+  async function ask(request: Extract<WorkerRequest, { type: 'ask' }>): Promise<WorkerResults['ask']> {
+    const state = need();
+    const model = options.createModel(request.model);
+    const key = `${request.model.kind}:${'model' in request.model ? request.model.model : ''}:${'baseUrl' in request.model ? request.model.baseUrl : ''}`;
+    if (conversation?.key !== key) {
+      const system = buildSystemPrompt(systemPromptInfo(state.catalog));
+      conversation = { key, value: model.startConversation({ system, tools: state.registry.definitions(agentFor(request.model), model.provider) }) };
+    }
+    const secrets = 'apiKey' in request.model && request.model.apiKey ? [request.model.apiKey] : [];
+    const controller = new AbortController();
+    turns.set(request.turnId, controller);
+    try {
+      await runTurn({
+        registry: state.registry,
+        agent: agentFor(request.model),
+        session: { ...state.session, secrets },
+        conversation: conversation.value,
+        modelId: model.id,
+        question: request.question,
+        turnId: request.turnId,
+        signal: controller.signal,
+        emit,
+      });
+      options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+      return { turnId: request.turnId };
+    } finally {
+      turns.delete(request.turnId);
+    }
+  }
+
+  async function handle(request: WorkerRequest): Promise<void> {
+    try {
+      const result = await dispatch(request);
+      options.post({ type: 'result', requestId: request.id, result });
+    } catch (error) {
+      options.post({ type: 'error', requestId: request.id, error: errorData(error) });
+    }
+  }
+
+  async function dispatch(request: WorkerRequest): Promise<WorkerResults[keyof WorkerResults]> {
+    switch (request.type) {
+      case 'init':
+        return init(request.dataUrl, request.datasets);
+      case 'ask':
+        return ask(request);
+      case 'stop': {
+        const controller = turns.get(request.turnId);
+        controller?.abort(new DOMException('stopped by the user', 'AbortError'));
+        return { stopped: controller !== undefined };
+      }
+      case 'approve': {
+        const state = need();
+        const outcome = await state.registry.approve(request.cardId, request.arguments, state.session);
+        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+        return { ok: outcome.envelope.ok, message: outcome.envelope.ok ? 'approved and run once' : outcome.envelope.error.message };
+      }
+      case 'deny': {
+        const state = need();
+        const outcome = state.registry.deny(request.cardId, state.session);
+        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+        return { ok: outcome.audit.outcome === 'denied', message: outcome.envelope.ok ? '' : outcome.envelope.error.message };
+      }
+      case 'scope-set': {
+        const state = need();
+        const unknown = request.datasets.filter((name) => !(name in state.catalog.tables) && !state.session.datasets.includes(name));
+        if (unknown.length > 0) throw Object.assign(new Error(`unknown_dataset: ${unknown.join(', ')} is not in the catalog. Choose from: ${Object.keys(state.catalog.tables).join(', ')}.`), { code: 'unknown_dataset' });
+        state.session = { ...state.session, datasets: [...request.datasets] };
+        return { datasets: [...state.session.datasets] };
+      }
+      case 'turn-replay': {
+        const state = need();
+        await replayTurn({ registry: state.registry, agent: 'offline', session: state.session, turnId: request.turnId, question: request.question, calls: request.calls, emit });
+        return { turnId: request.turnId };
+      }
+      case 'file-add':
+        throw Object.assign(new Error('not_supported: adding a local file needs the engine to add tables, which this build does not have yet.'), { code: 'not_supported' });
+      case 'audit-list':
+        return { entries: [...need().registry.audit.entries()] };
+      case 'basemap': {
+        const state = need();
+        return { layer: await buildBasemap(state.engine) };
+      }
+      default:
+        return assertNever(request);
+    }
+  }
+
+  return { handle };
+}
+
+function agentFor(settings: ModelSettings): string {
+  return settings.kind;
+}
+
+function progressMessage(event: LoadProgressEvent): WorkerResponse {
+  switch (event.type) {
+    case 'load-start':
+      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: 0, rows: 0, message: `loading ${event.table} (${event.files} file${event.files === 1 ? '' : 's'}, ${event.bytes} bytes)` };
+    case 'file-end':
+      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: event.bytesFetched, rows: event.rows, message: `read ${event.path}` };
+    case 'load-end':
+      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: event.bytesFetched, rows: event.rows, message: `loaded ${event.table}: ${event.rows} rows in ${Math.round(event.durationMs)} ms` };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Errors cross postMessage as plain data (Firefox cannot clone native errors). */
+export function errorData(error: unknown): { name: string; code: string; message: string } {
+  if (typeof error === 'object' && error !== null) {
+    const record = error as { name?: unknown; code?: unknown; message?: unknown };
+    return { name: String(record.name ?? 'Error'), code: typeof record.code === 'string' ? record.code : 'internal_error', message: String(record.message ?? error) };
+  }
+  return { name: 'Error', code: 'internal_error', message: String(error) };
+}
