@@ -10,7 +10,8 @@ export type EngineErrorCode =
   | 'result_too_large'
   | 'query_failed'
   | 'engine_restarted'
-  | 'load_failed';
+  | 'load_failed'
+  | 'table_exists';
 
 const ENGINE_ERROR_BRAND = Symbol.for('perch.engine-error');
 

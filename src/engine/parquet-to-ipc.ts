@@ -2,6 +2,7 @@ import * as arrow from 'apache-arrow';
 import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
 import type { AsyncBuffer, DecodedArray, FileMetaData, SchemaElement } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
+import { toVector, type ColumnKind } from './arrow-columns';
 
 /**
  * Parquet → Arrow IPC stream, for `insertArrowFromIPCStream`. DuckDB-WASM 1.32 has no parquet
@@ -24,8 +25,6 @@ export interface ReadParquetOptions {
   /** Row groups to read (indexes); all when absent. */
   rowGroups?: number[];
 }
-
-type ColumnKind = 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'date' | 'timestamp' | 'utf8';
 
 const RAW_PARSERS = {
   dateFromDays: (days: number) => days,
@@ -120,44 +119,4 @@ function columnKind(element: SchemaElement): ColumnKind {
     default:
       throw new Error(`parquet column '${element.name}' has type ${element.type ?? 'group'} that the engine does not load`);
   }
-}
-
-type NumericSpec = { type: arrow.DataType; make: (length: number) => ArrayBufferView; bigint: boolean };
-
-const NUMERIC: Partial<Record<ColumnKind, NumericSpec>> = {
-  int8: { type: new arrow.Int8(), make: (n) => new Int8Array(n), bigint: false },
-  int16: { type: new arrow.Int16(), make: (n) => new Int16Array(n), bigint: false },
-  int32: { type: new arrow.Int32(), make: (n) => new Int32Array(n), bigint: false },
-  uint8: { type: new arrow.Uint8(), make: (n) => new Uint8Array(n), bigint: false },
-  uint16: { type: new arrow.Uint16(), make: (n) => new Uint16Array(n), bigint: false },
-  uint32: { type: new arrow.Uint32(), make: (n) => new Uint32Array(n), bigint: false },
-  int64: { type: new arrow.Int64(), make: (n) => new BigInt64Array(n), bigint: true },
-  uint64: { type: new arrow.Uint64(), make: (n) => new BigUint64Array(n), bigint: true },
-  float32: { type: new arrow.Float32(), make: (n) => new Float32Array(n), bigint: false },
-  float64: { type: new arrow.Float64(), make: (n) => new Float64Array(n), bigint: false },
-  date: { type: new arrow.DateDay(), make: (n) => new Int32Array(n), bigint: false },
-  timestamp: { type: new arrow.TimestampMicrosecond(), make: (n) => new BigInt64Array(n), bigint: true },
-};
-
-function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: number): arrow.Vector {
-  const numeric = NUMERIC[kind];
-  if (!numeric) {
-    const type = kind === 'bool' ? new arrow.Bool() : new arrow.Utf8();
-    return arrow.vectorFromArray(Array.from({ length }, (_, index) => values[index] ?? null), type as arrow.DataType);
-  }
-  const data = numeric.make(length);
-  const validity = new Uint8Array(Math.ceil(length / 8));
-  let nullCount = 0;
-  for (let index = 0; index < length; index++) {
-    const value = values[index];
-    if (value === null || value === undefined) {
-      nullCount++;
-      continue;
-    }
-    validity[index >> 3] |= 1 << (index & 7);
-    (data as unknown as unknown[])[index] = numeric.bigint ? BigInt(value as bigint) : Number(value);
-  }
-  return arrow.makeVector(
-    arrow.makeData({ type: numeric.type, length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data } as never),
-  );
 }

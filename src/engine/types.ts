@@ -1,5 +1,5 @@
 import type { Table } from 'apache-arrow';
-import type { Catalog } from '../catalog/types';
+import type { Catalog, CatalogTable } from '../catalog/types';
 
 /** What the tools use; the browser and Node hosts both implement it over DuckDB-WASM. */
 export interface Engine {
@@ -8,7 +8,22 @@ export interface Engine {
   query(sql: string, options: QueryOptions): Promise<QueryResult>;
   /** Materialise tables (optionally only some partitions) before a query; emits progress. */
   ensureLoaded(tables: string[], partitions?: PartitionFilter): Promise<LoadReport>;
+  /**
+   * Creates a table from CSV or parquet bytes and adds `request.table` (columns typed as created)
+   * to `catalog.tables`, so queries whose scope names it can read it; it survives worker restarts.
+   * Refuses a name already in the catalog (`table_exists`) and unreadable bytes (`load_failed`).
+   */
+  addTable(request: AddTableRequest): Promise<{ rows: number }>;
   close(): Promise<void>;
+}
+
+export interface AddTableRequest {
+  /** A lowercase identifier (`^[a-z][a-z0-9_]{0,62}$`) not already in the catalog. */
+  name: string;
+  format: 'csv' | 'parquet';
+  bytes: Uint8Array;
+  /** The catalog entry the caller profiled; the engine sets `name`, `rows`, `files: []` and column types. */
+  table: CatalogTable;
 }
 
 export interface PartitionFilter {
