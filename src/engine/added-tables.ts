@@ -59,8 +59,9 @@ export class AddedTables {
   }
 }
 
+/** Inserts copies: DuckDB-WASM transfers the buffer to its worker, which detaches it here, and the kept IPC must outlive the insert. */
 async function insert(session: DuckDBSession, name: string, batches: Uint8Array[]): Promise<void> {
-  for (const [index, batch] of batches.entries()) await session.insertIpc(name, batch, index === 0);
+  for (const [index, batch] of batches.entries()) await session.insertIpc(name, batch.slice(), index === 0);
 }
 
 async function parquetIpc(bytes: Uint8Array): Promise<{ batches: Uint8Array[]; rows: number }> {

@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/types';
+import { AddedTables } from './added-tables';
 import { checkScope } from './check-scope';
 import { checkSqlText, sqlForTableNames, wrapQuery } from './check-sql-text';
 import type { DataSource } from './data-source';
@@ -49,7 +50,9 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     for (const macro of macrosReading(table)) await session.runTrusted(macro.sql);
   });
   const setup = startupMacroStatements(catalog);
-  const catalogTables = Object.keys(catalog.tables);
+  const added = new AddedTables(catalog);
+  // Read on every call: addTable adds entries to the catalog.
+  const catalogTables = () => Object.keys(catalog.tables);
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -71,7 +74,8 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
       from.terminate();
       const session = await DuckDBSession.start(options.startDuckDB, setup);
       const reports = await loader.replay(session);
-      options.onRestart?.({ reason, reloaded: reports.map((report) => report.table), durationMs: Date.now() - started });
+      const readded = await added.replay(session);
+      options.onRestart?.({ reason, reloaded: [...reports.map((report) => report.table), ...readded], durationMs: Date.now() - started });
       return watch(session);
     })();
     replaced.set(from, next);
@@ -110,7 +114,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     } catch (first) {
       // The binder needs the tables to exist to resolve e.g. JOIN … USING; load the in-scope
       // tables the text names and ask again (scope is still checked on the binder's answer).
-      const named = namedScopeTables(wrapped, scope, catalogTables);
+      const named = namedScopeTables(wrapped, scope, catalogTables());
       if (named.length === 0) throw first;
       await loadTables(session, named);
       return session.tableNames(namesSql);
@@ -137,9 +141,9 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     } catch (error) {
       throw failure(error);
     }
-    const scoped = checkScope(binderTables, scope, catalogTables);
+    const scoped = checkScope(binderTables, scope, catalogTables());
     if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
-    const unloaded = scoped.tables.filter((table) => loader.loadedFiles(table) === null);
+    const unloaded = scoped.tables.filter((table) => !added.has(table) && loader.loadedFiles(table) === null);
     const load = await loadTables(session, unloaded);
     const warnings = partialWarnings(scoped.tables);
 
@@ -205,8 +209,19 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     ensureLoaded: (tables, partitions) =>
       serialised(async () => {
         const unknown = tables.filter((table) => !(table in catalog.tables));
-        if (unknown.length > 0) throw engineError('load_failed', `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`, `Use one of: ${catalogTables.join(', ')}`);
-        return loadTables(await ready, tables, partitions);
+        if (unknown.length > 0) throw engineError('load_failed', `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`, `Use one of: ${catalogTables().join(', ')}`);
+        return loadTables(await ready, tables.filter((table) => !added.has(table)), partitions);
+      }),
+    addTable: (request) =>
+      serialised(async () => {
+        const refused = added.problem(request.name);
+        if (refused) throw engineError(refused.code, refused.detail, refused.fix);
+        if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
+        try {
+          return await added.add(await ready, request);
+        } catch (error) {
+          throw engineError('load_failed', `could not add table '${request.name}' from ${request.format.toUpperCase()} bytes: ${duckdbMessage(error)}`, `Check that the file is valid ${request.format.toUpperCase()} with a header row, then retry`);
+        }
       }),
     async close() {
       closed = true;

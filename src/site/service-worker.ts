@@ -1,4 +1,3 @@
-/// <reference lib="webworker" />
 /**
  * Perch's service worker: the app works offline after the first visit.
  * - App shell (every file of the build, listed in precache.json by the build): precached at
@@ -10,42 +9,42 @@
  *   from either. catalog.json is network-first; when it changes, cached data files are dropped.
  * Self-contained on purpose (no imports): it is emitted as one classic script, `sw.js`.
  */
-declare const self: ServiceWorkerGlobalScope & { __PRECACHE__: { version: string; files: string[] } };
+const worker = self as unknown as ServiceWorkerGlobalScope & { __PRECACHE__: { version: string; files: string[] } };
 
 const SHELL_PREFIX = 'perch-shell-';
 const DATA_CACHE = 'perch-data';
-const scopeUrl = new URL(self.registration.scope);
+const scopeUrl = new URL(worker.registration.scope);
 // Injected by the build (precache-plugin.ts): a new build changes these bytes, so the browser
 // installs the new worker, which precaches the new shell before it takes over.
-const PRECACHE = self.__PRECACHE__;
+const PRECACHE = worker.__PRECACHE__;
 const SHELL_CACHE = SHELL_PREFIX + PRECACHE.version;
 
-self.addEventListener('install', (event) => {
+worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
       await cache.addAll(['./', ...PRECACHE.files].map((file) => new Request(new URL(file, scopeUrl), { cache: 'reload' })));
-      await self.skipWaiting();
+      await worker.skipWaiting();
     })(),
   );
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE).map((name) => caches.delete(name)));
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
 
-self.addEventListener('message', (event) => {
+worker.addEventListener('message', (event) => {
   const message = event.data as { type?: string } | undefined;
   if (message?.type === 'cache-all-data') event.waitUntil(cacheAllData(event.source as Client | null));
 });
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== scopeUrl.origin || !url.pathname.startsWith(scopeUrl.pathname)) return;
   const path = url.pathname.slice(scopeUrl.pathname.length);
@@ -146,3 +145,5 @@ async function withStatus(response: Response, status: number, range: { start: nu
 function offlineError(what: string): Response {
   return new Response(`offline: ${what} is not cached yet. Connect once, or use "Keep all data offline".`, { status: 503, headers: { 'content-type': 'text/plain' } });
 }
+
+export {};

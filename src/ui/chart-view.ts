@@ -26,11 +26,13 @@ export function createChartView(): ChartView {
 
   const draw = () => {
     if (!current) return;
-    const width = Math.max(320, Math.min(900, element.clientWidth || 720));
+    const width = Math.max(320, Math.min(960, element.clientWidth || 720));
+    // Fit the tab panel (title, legend and toolbar take about 110 px) so the export buttons stay in view.
+    const height = Math.max(180, Math.min(320, (element.parentElement?.clientHeight ?? 400) - 110));
     const plot = Plot.plot({
       title: current.title,
       width,
-      height: 300,
+      height,
       marginLeft: 56,
       style: { fontFamily: 'inherit', fontSize: '12px' },
       x: { label: current.xLabel, ...(current.chartType === 'bar' ? { tickRotate: rows.length > 12 ? -45 : 0 } : {}) },
@@ -122,5 +124,5 @@ function cursorMarks(payload: ChartPayload, rows: Row[], cursor: number | undefi
   if (cursor === undefined || !payload.timeColumn) return [];
   const row = rows.find((candidate) => candidate[payload.timeColumn!] === cursor);
   if (!row) return [];
-  return [Plot.ruleX([row[payload.x]], { stroke: '#b4441f', strokeWidth: 2, strokeDasharray: '4,3', ariaLabel: 'time cursor' })];
+  return [Plot.ruleX([row[payload.x]], { stroke: '#b4441f', strokeWidth: 2, strokeDasharray: '4,3', className: 'time-cursor' })];
 }

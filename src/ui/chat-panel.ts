@@ -44,7 +44,12 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     el('div', { class: 'ask-row' }, [input, el('div', { class: 'ask-buttons' }, [askButton, stopButton])]),
   ]);
   const suggestions = el('div', { class: 'suggestions', role: 'group', 'aria-label': 'Suggested questions' });
-  const turns = el('div', { class: 'turns', 'aria-label': 'Answers' });
+  const welcome = el('div', { class: 'welcome' }, [
+    el('h2', {}, ['Ask where and when birds are']),
+    el('p', {}, ['Perch answers from eBird Status and Trends data, computed here in your browser. Each answer comes with a map, a chart and the exact steps behind every number.']),
+    el('p', {}, ['Pick a suggestion above or type your own question.']),
+  ]);
+  const turns = el('section', { class: 'turns', 'aria-label': 'Answers' }, [welcome]);
   const element = el('section', { class: 'chat-panel', 'aria-label': 'Questions and answers' }, [form, suggestions, turns]);
   const views = new Map<string, TurnView>();
 
@@ -89,6 +94,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
         if (figure?.dataset.callId) trace.focusCall(figure.dataset.callId);
       });
       views.set(turnId, { card, answer, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false });
+      welcome.remove();
       turns.prepend(card);
     },
     handle(event) {

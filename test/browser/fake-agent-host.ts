@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../src/agent/agent-event';
 import type { AgentHost, WorkerPush } from '../../src/worker/host';
+import type { AuditEntry } from '../../src/registry';
 import type { WorkerRequest, WorkerResults } from '../../src/worker/protocol';
 import { HARNESS_CATALOG, auditEntry, basemapLayer, recordedTurn } from './harness-fixtures';
 
@@ -19,11 +20,16 @@ export interface FakeHostControl {
  */
 export function createFakeAgentHost(): FakeHostControl {
   const eventListeners = new Set<(event: AgentEvent) => void>();
+  // Like the real worker, the audit list holds every row it announced with `audit-add`.
+  const audit: AuditEntry[] = [];
   const pushListeners = new Set<(message: WorkerPush) => void>();
   const control: FakeHostControl = {
     requests: [],
     mode: 'recorded',
-    emit: (event) => eventListeners.forEach((listener) => listener(event)),
+    emit: (event) => {
+      if (event.type === 'audit-add') audit.push(event.entry);
+      eventListeners.forEach((listener) => listener(event));
+    },
     push: (message) => pushListeners.forEach((listener) => listener(message)),
     host: {
       request(type, body) {
@@ -49,7 +55,7 @@ export function createFakeAgentHost(): FakeHostControl {
       case 'basemap':
         return { layer: basemapLayer() };
       case 'audit-list':
-        return { entries: [] };
+        return { entries: [...audit] };
       case 'ask':
       case 'turn-replay': {
         const turnId = String(body.turnId);

@@ -103,8 +103,15 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     expect(await page.locator('.audit-table tbody tr').count()).toBe(1);
     await page.locator('#tab-data').click();
     expect(await page.locator('.data-title').textContent()).toContain('52 rows');
-    // Virtualised: far fewer row elements than rows once the table is taller than its box.
-    expect(await page.locator('.data-row').count()).toBeLessThanOrEqual(52);
+    await page.evaluate(() => {
+      const { control, fixtures } = (window as unknown as Harness).harness;
+      control.emit({ type: 'payload-add', turnId: 'x', payload: fixtures.weeklyTable(20_000) });
+    });
+    expect(await page.locator('.data-title').textContent()).toContain('20,000 rows');
+    // Virtualised: only the rows in view (plus overscan) are in the DOM.
+    expect(await page.locator('.data-row').count()).toBeLessThan(60);
+    await page.locator('.data-scroller').evaluate((node) => (node.scrollTop = 30 * 10_000));
+    await expect.poll(() => page.locator('.data-row').first().getAttribute('aria-rowindex')).toMatch(/^99\d\d$/);
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-03-data-tab.png') });
 
     const tasks = await page.evaluate(() => (window as unknown as { longTasks: { duration: number }[] }).longTasks.map((task) => Math.round(task.duration)));
@@ -131,12 +138,12 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await slider.press('Home');
     await settleMap(page);
     const week1 = await page.locator('.map-wrap').screenshot();
-    const cursor1 = await page.locator('.chart-figure [aria-label="time cursor"] line').first().getAttribute('x1');
+    const cursor1 = await page.locator('.chart-figure .time-cursor line').first().getAttribute('x1');
     for (let step = 0; step < 15; step++) await slider.press('ArrowRight');
     await settleMap(page);
     expect(await page.locator('.time-label').textContent()).toBe('Week 16 · 2023-04-19');
     const week16 = await page.locator('.map-wrap').screenshot();
-    const cursor16 = await page.locator('.chart-figure [aria-label="time cursor"] line').first().getAttribute('x1');
+    const cursor16 = await page.locator('.chart-figure .time-cursor line').first().getAttribute('x1');
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-04-week16.png') });
     expect((await diffPixels(page, week1, week16)).count).toBeGreaterThan(1_000);
     expect(Number(cursor16)).toBeGreaterThan(Number(cursor1));
@@ -260,6 +267,8 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await setKey(false);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(key);
     expect(requestedUrls.filter((url) => url.includes(key))).toEqual([]);
+    // The persistent profile is shared by later tests: go back to the offline default.
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
@@ -308,6 +317,7 @@ interface Harness {
   harness: {
     app: { ready: Promise<void>; mapRendered(): Promise<void>; ask(question: string): void };
     control: { mode: 'recorded' | 'hold'; requests: Record<string, unknown>[]; emit(event: unknown): void };
+    fixtures: { weeklyTable(rows: number): unknown };
   };
 }
 

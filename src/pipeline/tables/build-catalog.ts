@@ -1,3 +1,4 @@
+import { ENGINE_MACROS } from '../../engine/engine-macros';
 import type { Catalog, CatalogFile, CatalogTable } from '../../catalog/types';
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
@@ -66,7 +67,8 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
     simulated: context.simulated,
     attribution: context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION,
     citation: context.simulated ? 'Simulated demo data (no citation)' : ebirdCitation(context.releases),
-    macros: [],
+    // The engine registers these at start; the catalog documents them for the model.
+    macros: ENGINE_MACROS.map(({ name, signature, meaning }) => ({ name, signature, meaning })),
     tables,
   };
 }

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { askJson, MODEL_KINDS, openAsker, parseAskFlags } from './ask-runner';
+
+const USAGE = `usage: perch ask "<question>" [options]
+
+Runs one question through the agent loop and the tool registry, and prints the answer.
+Exit 0 when the turn ends with an answer (or a question back to you), 1 otherwise.
+
+options:
+  --model <kind>       ${MODEL_KINDS.join(' | ')} (default: offline; needs no key and no network)
+  --json               print answer, tool calls with envelopes, layers, charts, stats, provenance and audit rows
+  --data <dir>         folder holding catalog.json (default: $PERCH_DATA or public/data)
+  --base-url <url>     Gemini endpoint override (tests), or the OpenAI-compatible server's /v1 URL
+  --model-name <name>  model to ask (Gemini default: the adapter's; required for openai)
+
+keys: GEMINI_API_KEY for --model gemini, OPENAI_API_KEY (optional) for --model openai.`;
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  const parsed = parseAskFlags(argv);
+  if ('error' in parsed) {
+    console.error(`perch ask: ${parsed.error}\n\n${USAGE}`);
+    return 1;
+  }
+  if (parsed.positional.length !== 1) {
+    console.error(`perch ask: expected one question in quotes, got ${parsed.positional.length} words outside options.\n\n${USAGE}`);
+    return 1;
+  }
+  const question = parsed.positional[0]!;
+  let asker;
+  try {
+    asker = await openAsker({ ...parsed.options, dataDir: resolve(parsed.options.dataDir) });
+  } catch (error) {
+    console.error(`perch ask: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    const record = await asker.ask(question, asker.conversation());
+    if (parsed.json) console.log(JSON.stringify(askJson(question, record), null, 2));
+    else {
+      console.log(record.result.summary.answer);
+      if (record.result.error) console.error(`perch ask: ${record.result.error.message}`);
+    }
+    return record.result.end === 'answered' || record.result.end === 'asked' ? 0 : 1;
+  } finally {
+    await asker.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { maskNote, type Target } from './resolve-target';
+
+/** Caveats of the results an answer used, in first-seen order, each once. */
+export function caveatsOf(results: readonly (Record<string, any> | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const result of results) for (const caveat of (result?.caveats ?? []) as string[]) seen.add(caveat);
+  return [...seen];
+}
+
+/**
+ * The answer: how the question was read, the figures, then the caveats the tools returned.
+ * Simulated data is said first, so no one reads a fictional figure as a fact.
+ */
+export function writeAnswer(target: Target | undefined, sentences: readonly string[], caveats: readonly string[]): string {
+  const parts: string[] = [];
+  if (target?.species.simulated) parts.push(`Simulated data: ${target.species.name} is a fictional species of the demo build; these figures are not facts about a real bird.`);
+  const reading = [...(target?.notes ?? []), ...(target ? [maskNote(target)] : [])].filter((note): note is string => note !== undefined);
+  if (reading.length > 0) parts.push(reading.join(' '));
+  parts.push(sentences.join(' '));
+  if (caveats.length > 0) parts.push(['Caveats:', ...caveats.map((caveat) => `- ${caveat}`)].join('\n'));
+  return parts.join('\n\n');
+}
