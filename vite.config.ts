@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin';
 
 // BASE lets the same build run under a sub-path, the way GitHub Pages serves a project site.
 const base = process.env.BASE ?? '/';
@@ -8,7 +10,19 @@ export default defineConfig({
   worker: { format: 'es' },
   // DuckDB-WASM ships its own worker and wasm; pre-bundling breaks their URLs (PLATFORM.md).
   optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  plugins: [precachePlugin()],
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        [SERVICE_WORKER_ENTRY]: fileURLToPath(new URL('./src/site/service-worker.ts', import.meta.url)),
+      },
+      // The service worker must keep one stable URL (sw.js at the root of the site).
+      output: { entryFileNames: (chunk) => (chunk.name === SERVICE_WORKER_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Builds the real example once per run and exports PERCH_TEST_DATA (test/global-setup.ts).

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
+ * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
+ * Options: --quick (small scale data), --only pipeline|engine.
+ */
+import { benchPipeline } from '../bench/pipeline-bench';
+import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
+
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const exampleDir = process.env.PERCH_TEST_DATA ?? '.cache/test-data';
+
+if (only === undefined || only === 'pipeline') {
+  console.log('== pipeline');
+  const result = await benchPipeline(quick ? { repeats: 2, scaleSpecies: 10, scaleCells: 1_000 } : {});
+  console.log(JSON.stringify(result, null, 2));
+}
+if (only === undefined || only === 'engine') {
+  console.log('== engine');
+  const report = await runEngineBench({ exampleDir, scaleRows: quick ? 1_000_000 : 10_000_000, runs: quick ? 3 : 5 });
+  console.log(formatEngineBench(report));
+}
+
+export {};
