@@ -6,13 +6,16 @@ import type { Catalog, CatalogTable } from '../catalog/types';
 import { createNodeEngine } from '../engine/node-engine';
 import type { Engine } from '../engine/types';
 import { startStaticServer } from '../../test/static-server';
+import { runBrowserEngineBench, type BrowserEngineBenchReport } from './engine-bench-browser';
+import { chromiumMissingReason } from './engine-bench-page';
+import { ENGINE_BENCH_QUERIES as QUERIES, median, timing as summary, type Timing } from './engine-bench-queries';
 
 /**
- * Engine benchmark, Node half: the same queries on native DuckDB (@duckdb/node-api) and on
- * DuckDB-WASM through the Perch engine (served over a real range-capable static server), over
- * the real example (when its pipeline output is given) and over scale data written here.
- * Reports min/median per query, the WASM/native ratio of medians, load time and bytes fetched.
- * The Chromium half (same queries in the browser engine) is not written yet.
+ * Engine benchmark: the same queries on native DuckDB (@duckdb/node-api), on DuckDB-WASM through
+ * the Perch engine in Node, and on DuckDB-WASM through the browser engine in Chromium
+ * (`runBrowserEngineBench`), all in one run, over the real example (when its pipeline output is
+ * given) and over scale data written here. Data is served by a real range-capable static server.
+ * Reports min/median per query, WASM/native ratios of medians, load times and bytes fetched.
  */
 export interface EngineBenchOptions {
   /** Folder with the real example's catalog.json (pipeline output); skipped when absent. */
@@ -21,40 +24,48 @@ export interface EngineBenchOptions {
   scaleRows?: number;
   /** Timed runs per query (after one warm-up). @default 5 */
   runs?: number;
+  /**
+   * Also run the Chromium half. When Chromium is missing it is skipped with the reason, unless
+   * PERCH_REQUIRE_BROWSER=1, which makes that an error. @default true
+   */
+  chromium?: boolean;
 }
 
 export interface QueryBench {
   dataset: string;
   query: string;
-  nativeMs: { min: number; median: number };
-  wasmMs: { min: number; median: number };
-  /** WASM median / native median. */
+  nativeMs: Timing;
+  /** DuckDB-WASM in Node (web-worker). */
+  wasmMs: Timing;
+  /** Node WASM median / native median. */
   ratio: number;
   /** Bytes the engine fetched from the static server for this query's first run (lazy load). */
   bytesFetched: number;
+  /** DuckDB-WASM in Chromium; absent when the Chromium half did not run. */
+  chromiumMs?: Timing;
+  /** Chromium WASM median / native median (same run). */
+  chromiumRatio?: number;
+  /** Bytes the browser engine fetched for this query's first run, and what the server counted. */
+  chromiumBytesFetched?: number;
+  chromiumServerBytes?: number;
 }
 
 export interface EngineBenchReport {
-  datasets: { name: string; rows: number; parquetBytes: number; nativeLoadMs: number; wasmLoadMs: number; bytesFetched: number }[];
+  datasets: { name: string; rows: number; parquetBytes: number; nativeLoadMs: number; wasmLoadMs: number; bytesFetched: number; chromiumLoadMs?: number; chromiumStartMs?: number }[];
   queries: QueryBench[];
+  chromium: Pick<BrowserEngineBenchReport, 'chromium' | 'pageBuildMs' | 'offOrigin'> | { skipped: string };
 }
-
-const QUERIES: { name: string; sql: string }[] = [
-  { name: 'count', sql: 'SELECT count(*) AS n, count(abundance) AS modelled FROM weekly' },
-  { name: 'week mean', sql: "SELECT avg(abundance) AS mean FROM weekly WHERE species_code = 'yebsap' AND week = 24" },
-  { name: 'weekly curve', sql: 'SELECT week, avg(abundance) AS mean, max(abundance) AS peak FROM weekly GROUP BY week ORDER BY week' },
-  { name: 'top cells', sql: 'SELECT cell_id, sum(abundance) AS total FROM weekly GROUP BY cell_id ORDER BY total DESC LIMIT 10' },
-];
 
 export async function runEngineBench(options: EngineBenchOptions = {}): Promise<EngineBenchReport> {
   const runs = options.runs ?? 5;
-  const report: EngineBenchReport = { datasets: [], queries: [] };
+  const report: EngineBenchReport = { datasets: [], queries: [], chromium: { skipped: 'not requested (chromium: false)' } };
   const scratch = await mkdtemp(join(tmpdir(), 'perch-engine-bench-'));
   try {
     const datasets: { name: string; dir: string }[] = [];
     if (options.exampleDir) datasets.push({ name: 'example', dir: options.exampleDir });
     datasets.push({ name: `scale ${(options.scaleRows ?? 10_000_000).toLocaleString('en')} rows`, dir: await writeScaleData(join(scratch, 'scale'), options.scaleRows ?? 10_000_000) });
     for (const dataset of datasets) await benchDataset(dataset.name, dataset.dir, runs, report);
+    if (options.chromium ?? true) await benchChromium(datasets, runs, report);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -62,13 +73,41 @@ export async function runEngineBench(options: EngineBenchOptions = {}): Promise<
 }
 
 export function formatEngineBench(report: EngineBenchReport): string {
-  const lines = ['dataset | rows | parquet bytes | native load ms | wasm load ms | bytes fetched'];
-  for (const d of report.datasets) lines.push(`${d.name} | ${d.rows} | ${d.parquetBytes} | ${d.nativeLoadMs.toFixed(0)} | ${d.wasmLoadMs.toFixed(0)} | ${d.bytesFetched}`);
-  lines.push('', 'dataset | query | native min/median ms | wasm min/median ms | wasm/native | bytes fetched (first run)');
+  const chromium = 'skipped' in report.chromium ? `Chromium: skipped (${report.chromium.skipped})` : `Chromium: ${report.chromium.chromium}; bench page built in ${report.chromium.pageBuildMs.toFixed(0)} ms; requests off 127.0.0.1: ${report.chromium.offOrigin.length}`;
+  const ms = (timing: Timing | undefined) => (timing ? `${timing.min.toFixed(1)}/${timing.median.toFixed(1)}` : '-');
+  const lines = [chromium, '', 'dataset | rows | parquet bytes | native load ms | node wasm load ms | chromium start ms | chromium load ms | bytes fetched'];
+  for (const d of report.datasets) {
+    lines.push(`${d.name} | ${d.rows} | ${d.parquetBytes} | ${d.nativeLoadMs.toFixed(0)} | ${d.wasmLoadMs.toFixed(0)} | ${d.chromiumStartMs?.toFixed(0) ?? '-'} | ${d.chromiumLoadMs?.toFixed(0) ?? '-'} | ${d.bytesFetched}`);
+  }
+  lines.push('', 'dataset | query | native min/median ms | node wasm min/median ms | node wasm/native | chromium wasm min/median ms | chromium wasm/native | bytes fetched (first run: node / chromium / server)');
   for (const q of report.queries) {
-    lines.push(`${q.dataset} | ${q.query} | ${q.nativeMs.min.toFixed(1)}/${q.nativeMs.median.toFixed(1)} | ${q.wasmMs.min.toFixed(1)}/${q.wasmMs.median.toFixed(1)} | ${q.ratio.toFixed(2)} | ${q.bytesFetched}`);
+    lines.push(`${q.dataset} | ${q.query} | ${ms(q.nativeMs)} | ${ms(q.wasmMs)} | ${q.ratio.toFixed(2)} | ${ms(q.chromiumMs)} | ${q.chromiumRatio?.toFixed(2) ?? '-'} | ${q.bytesFetched} / ${q.chromiumBytesFetched ?? '-'} / ${q.chromiumServerBytes ?? '-'}`);
   }
   return lines.join('\n');
+}
+
+/** The Chromium half over the same folders, merged into the rows the Node half wrote. */
+async function benchChromium(datasets: { name: string; dir: string }[], runs: number, report: EngineBenchReport): Promise<void> {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    if (process.env.PERCH_REQUIRE_BROWSER === '1') throw new Error(`browser_missing: ${missing}. PERCH_REQUIRE_BROWSER=1 needs the Chromium half`);
+    report.chromium = { skipped: missing };
+    return;
+  }
+  const browser = await runBrowserEngineBench({ datasets, runs });
+  report.chromium = { chromium: browser.chromium, pageBuildMs: browser.pageBuildMs, offOrigin: browser.offOrigin };
+  for (const dataset of browser.datasets) {
+    const row = report.datasets.find((item) => item.name === dataset.name);
+    if (row) Object.assign(row, { chromiumLoadMs: dataset.loadMs, chromiumStartMs: dataset.firstQueryMs });
+  }
+  for (const query of browser.queries) {
+    const row = report.queries.find((item) => item.dataset === query.dataset && item.query === query.query);
+    if (!row) continue;
+    row.chromiumMs = query.ms;
+    row.chromiumRatio = query.ms.median / row.nativeMs.median;
+    row.chromiumBytesFetched = query.bytesFetched;
+    row.chromiumServerBytes = query.serverBytes;
+  }
 }
 
 async function benchDataset(name: string, dir: string, runs: number, report: EngineBenchReport): Promise<void> {
@@ -128,16 +167,6 @@ async function timed(runs: number, task: () => Promise<unknown>): Promise<number
     times.push(performance.now() - started);
   }
   return times;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-function summary(values: number[]): { min: number; median: number } {
-  return { min: Math.min(...values), median: median(values) };
 }
 
 /** Synthetic `weekly` in the pipeline's layout: one file per species, sorted week, cell_id, one row group per week. */

@@ -14,6 +14,8 @@ export interface EvalQuestion {
   context?: string[];
   /** The agent should answer with a question back (ask_user) offering these options (substrings). */
   expect_ask?: string[];
+  /** Text the answer must contain (for questions with no figures, e.g. an honest refusal). */
+  expect_phrases?: string[];
 }
 
 export interface EvalFile {

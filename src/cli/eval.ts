@@ -35,11 +35,12 @@ async function main(argv: string[]): Promise<number> {
       const answer = record.result.summary.answer;
       const figures = scoreAnswer(answer, question);
       const asked = question.expect_ask ? { expected: question.expect_ask, found: record.result.end === 'asked' && question.expect_ask.every((option) => answer.includes(option) || JSON.stringify(record.calls.filter((call) => call.name === 'ask_user').map((call) => call.arguments)).includes(option)) } : undefined;
-      const passed = (record.result.end === 'answered' || (asked?.found ?? false)) && figures.every((check) => check.found) && (asked?.found ?? true);
+      const phrases = (question.expect_phrases ?? []).filter((phrase) => !answer.includes(phrase));
+      const passed = (record.result.end === 'answered' || (asked?.found ?? false)) && figures.every((check) => check.found) && (asked?.found ?? true) && phrases.length === 0;
       reports.push({ id: question.id, passed, end: record.result.end, figures, ...(asked ? { asked } : {}), answer });
       if (!parsed.json) {
         const missing = figures.filter((check) => !check.found).map((check) => `${check.name}=${check.expected}`);
-        console.log(`${passed ? 'PASS' : 'FAIL'} ${question.id}: ${figures.filter((check) => check.found).length}/${figures.length} figures${asked ? `, asked back: ${asked.found ? 'yes' : 'NO'}` : ''}${missing.length ? ` — missing ${missing.join(', ')}` : ''}${record.result.end === 'answered' || asked ? '' : ` (turn ended: ${record.result.end})`}`);
+        console.log(`${passed ? 'PASS' : 'FAIL'} ${question.id}: ${figures.filter((check) => check.found).length}/${figures.length} figures${asked ? `, asked back: ${asked.found ? 'yes' : 'NO'}` : ''}${missing.length ? ` — missing ${missing.join(', ')}` : ''}${phrases.length ? ` — answer lacks ${phrases.map((phrase) => `"${phrase}"`).join(', ')}` : ''}${record.result.end === 'answered' || asked ? '' : ` (turn ended: ${record.result.end})`}`);
       }
     }
   } finally {

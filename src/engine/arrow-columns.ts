@@ -4,6 +4,11 @@ import * as arrow from 'apache-arrow';
  * Typed JS values → Arrow vectors built with the top-level apache-arrow, shared by the parquet and
  * CSV paths. NULL (null or undefined) becomes a cleared validity bit, never a 0 or NaN; `date` is
  * days since 1970-01-01 (DateDay), `timestamp` microseconds.
+ *
+ * Every vector is assembled from its buffers with `makeData`, never through `vectorFromArray`:
+ * Arrow's builders compile their null check with `new Function` (builder/valid.mjs), which the
+ * page's Content-Security-Policy (`script-src 'self' 'wasm-unsafe-eval'`) refuses — measured in
+ * Chromium: every parquet load failed with "Evaluating a string as JavaScript violates …".
  */
 export type ColumnKind = 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'date' | 'timestamp' | 'utf8';
 
@@ -26,10 +31,7 @@ const NUMERIC: Partial<Record<ColumnKind, NumericSpec>> = {
 
 export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: number): arrow.Vector {
   const numeric = NUMERIC[kind];
-  if (!numeric) {
-    const type = kind === 'bool' ? new arrow.Bool() : new arrow.Utf8();
-    return arrow.vectorFromArray(Array.from({ length }, (_, index) => values[index] ?? null), type as arrow.DataType);
-  }
+  if (!numeric) return kind === 'bool' ? boolVector(values, length) : utf8Vector(values, length);
   const data = numeric.make(length);
   const validity = new Uint8Array(Math.ceil(length / 8));
   let nullCount = 0;
@@ -45,4 +47,49 @@ export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: n
   return arrow.makeVector(
     arrow.makeData({ type: numeric.type, length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data } as never),
   );
+}
+
+function boolVector(values: ArrayLike<unknown>, length: number): arrow.Vector {
+  const bits = new Uint8Array(Math.ceil(length / 8));
+  const validity = new Uint8Array(Math.ceil(length / 8));
+  let nullCount = 0;
+  for (let index = 0; index < length; index++) {
+    const value = values[index];
+    if (value === null || value === undefined) {
+      nullCount++;
+      continue;
+    }
+    validity[index >> 3] |= 1 << (index & 7);
+    if (value) bits[index >> 3] |= 1 << (index & 7);
+  }
+  return arrow.makeVector(arrow.makeData({ type: new arrow.Bool(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data: bits }));
+}
+
+/** UTF-8 bytes and 32-bit offsets; a value equal to the previous one reuses its encoding (partition columns repeat). */
+function utf8Vector(values: ArrayLike<unknown>, length: number): arrow.Vector {
+  const encoder = new TextEncoder();
+  const encoded: Uint8Array[] = new Array(length);
+  const validity = new Uint8Array(Math.ceil(length / 8));
+  const offsets = new Int32Array(length + 1);
+  let nullCount = 0;
+  let previous: string | null = null;
+  let previousBytes = new Uint8Array(0);
+  let total = 0;
+  for (let index = 0; index < length; index++) {
+    const value = values[index];
+    if (value === null || value === undefined) {
+      nullCount++;
+      encoded[index] = new Uint8Array(0);
+    } else {
+      const text = String(value);
+      if (text !== previous) (previous = text), (previousBytes = encoder.encode(text));
+      encoded[index] = previousBytes;
+      validity[index >> 3] |= 1 << (index & 7);
+    }
+    total += encoded[index].byteLength;
+    offsets[index + 1] = total;
+  }
+  const data = new Uint8Array(total);
+  for (let index = 0; index < length; index++) data.set(encoded[index], offsets[index]);
+  return arrow.makeVector(arrow.makeData({ type: new arrow.Utf8(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, valueOffsets: offsets, data }));
 }

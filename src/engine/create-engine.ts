@@ -121,6 +121,20 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     }
   }
 
+  /** Steps 4–5: binder tables, scope check, lazy loads. */
+  async function prepare(session: DuckDBSession, wrapped: string, scope: readonly string[]): Promise<{ tables: string[]; load: LoadReport }> {
+    let binderTables: string[];
+    try {
+      binderTables = await bindTables(session, wrapped, scope);
+    } catch (error) {
+      throw failure(error);
+    }
+    const scoped = checkScope(binderTables, scope, catalogTables());
+    if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
+    const unloaded = scoped.tables.filter((table) => !added.has(table) && loader.loadedFiles(table) === null);
+    return { tables: scoped.tables, load: await loadTables(session, unloaded) };
+  }
+
   async function runQuery(sql: string, queryOptions: QueryOptions): Promise<QueryResult> {
     const started = Date.now();
     const limits: QueryLimits = {
@@ -134,18 +148,18 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     if (!text.ok) throw engineError('sql_rejected', text.problem, text.fix);
     const wrapped = wrapQuery(text.body, limits.maxRows + 1);
     if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
-    const session = await ready;
-    let binderTables: string[];
+    let session = await ready;
+    let prepared: { tables: string[]; load: LoadReport };
     try {
-      binderTables = await bindTables(session, wrapped, scope);
+      prepared = await prepare(session, wrapped, scope);
     } catch (error) {
-      throw failure(error);
+      // Nothing ran yet, so a worker that died before or while binding and loading costs one retry, not an error.
+      if (session.dead === null) throw error;
+      session = await restart(session, session.dead);
+      prepared = await prepare(session, wrapped, scope);
     }
-    const scoped = checkScope(binderTables, scope, catalogTables());
-    if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
-    const unloaded = scoped.tables.filter((table) => !added.has(table) && loader.loadedFiles(table) === null);
-    const load = await loadTables(session, unloaded);
-    const warnings = partialWarnings(scoped.tables);
+    const { load } = prepared;
+    const warnings = partialWarnings(prepared.tables);
 
     let stopCause: 'timeout' | 'cancelled' | null = null;
     let stopNow: () => void = () => {};
@@ -178,7 +192,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
         table: outcome.table,
         rows: outcome.table.numRows,
         bytes: outcome.bytes,
-        tablesRead: scoped.tables,
+        tablesRead: prepared.tables,
         bytesFetched: load.bytesFetched,
         durationMs: Date.now() - started,
         sql,

@@ -79,12 +79,12 @@ export class DuckDBSession {
     return new Promise((resolve) => this.died.push(resolve));
   }
 
-  async tableNames(sql: string): Promise<string[]> {
-    return this.instance.db.getTableNames(this.reader, sql);
+  tableNames(sql: string): Promise<string[]> {
+    return this.untilDead(this.instance.db.getTableNames(this.reader, sql));
   }
 
-  async insertIpc(table: string, ipc: Uint8Array, create: boolean): Promise<void> {
-    await this.instance.db.insertArrowFromIPCStream(this.loader, ipc, { name: table, create });
+  insertIpc(table: string, ipc: Uint8Array, create: boolean): Promise<void> {
+    return this.untilDead(this.instance.db.insertArrowFromIPCStream(this.loader, ipc, { name: table, create }));
   }
 
   /** Runs raw SQL on the loader connection: setup and tests only, never user SQL. */
@@ -148,6 +148,16 @@ export class DuckDBSession {
       return { type: 'stuck' };
     }
     return first;
+  }
+
+  /**
+   * `work`, or a rejection once the worker dies: AsyncDuckDB leaves a request to a terminated
+   * worker pending forever (measured: a getTableNames sent just after terminate never settled).
+   */
+  private untilDead<T>(work: Promise<T>): Promise<T> {
+    const died = this.whenDead().then((reason) => Promise.reject(new Error(`the DuckDB worker stopped (${reason})`)));
+    died.catch(() => {});
+    return Promise.race([work, died]);
   }
 
   private markDead(reason: string): void {

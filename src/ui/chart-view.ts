@@ -40,7 +40,15 @@ export function createChartView(): ChartView {
       color: current.series ? { legend: true } : undefined,
       marks: [...chartMarks(current, rows), ...cursorMarks(current, rows, cursor)],
     });
-    plot.setAttribute('aria-label', `Chart: ${current.title}`);
+    // Plot labels each mark's <g> with aria-label, which ARIA forbids on a generic element (axe
+    // aria-prohibited-attr, serious). The chart is one image to assistive tech; the Data tab has the numbers.
+    const svg = plot instanceof SVGSVGElement ? plot : [...plot.querySelectorAll('svg')].pop();
+    for (const node of plot.querySelectorAll('[aria-label], [aria-description]')) {
+      node.removeAttribute('aria-label');
+      node.removeAttribute('aria-description');
+    }
+    svg?.setAttribute('role', 'img');
+    svg?.setAttribute('aria-label', `Chart: ${current.title}. ${current.yLabel} by ${current.xLabel}. The numbers are in the Data tab.`);
     figure.replaceChildren(plot);
   };
   // Plot wraps the chart in a <figure> with the title and legend; the chart itself is the last svg.

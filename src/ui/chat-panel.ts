@@ -32,6 +32,7 @@ interface TurnView {
   trace: TraceView;
   text: string;
   pendingRender: boolean;
+  ended: boolean;
 }
 
 /** The ask box, suggested questions and one card per turn (streamed answer, choices, trace, errors). */
@@ -75,7 +76,8 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     // Deltas arrive faster than frames; re-parse at most once per frame.
     requestAnimationFrame(() => {
       view.pendingRender = false;
-      renderAnswer(view);
+      // turn-end already drew the final answer with its figures linked; a late frame must not undo it.
+      if (!view.ended) renderAnswer(view);
     });
   };
 
@@ -93,7 +95,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
         const figure = (event.target as HTMLElement).closest<HTMLElement>('button.figure');
         if (figure?.dataset.callId) trace.focusCall(figure.dataset.callId);
       });
-      views.set(turnId, { card, answer, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false });
+      views.set(turnId, { card, answer, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false, ended: false });
       welcome.remove();
       turns.prepend(card);
     },
@@ -118,6 +120,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           view.choices.replaceChildren(el('p', { class: 'choices-question' }, [event.question]), ...event.options.map((option) => el('button', { type: 'button', class: 'choice', onclick: () => actions.ask(option) }, [option])));
           return;
         case 'turn-end': {
+          view.ended = true;
           view.text = event.summary.answer || view.text;
           renderAnswer(view, event.summary.provenance);
           view.answer.setAttribute('aria-busy', 'false');

@@ -99,7 +99,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     shareLink: (question) => formatShareLink(options.pageUrl, { question, model: settings.kind }),
   });
 
-  const modelButton = el('button', { type: 'button', class: 'header-button', 'aria-label': 'Settings: model and key', onclick: () => settingsDialog.open() }, [modelLabel(settings)]);
+  const modelButton = el('button', { type: 'button', class: 'header-button', title: 'Model and key', onclick: () => settingsDialog.open() }, [modelLabel(settings)]);
   const header = el('header', { class: 'app-header' }, [
     el('div', { class: 'brand' }, [brandMark(), el('div', {}, [el('h1', {}, ['Perch']), el('p', { class: 'tagline' }, ['Where and when birds are — answered in your browser'])])]),
     attribution.badge,
@@ -145,7 +145,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     }
     const turnId = newTurnId();
     chat.setQuestion(question);
-    startTurn(turnId, question, settings.kind === 'offline' ? 'offline' : modelLabel(settings));
+    startTurn(turnId, question, settings.kind === 'offline' ? 'offline' : settings.kind === 'gemini' ? `gemini:${settings.geminiModel}` : settings.openaiModel);
     host.request('ask', { turnId, question, model: toModelSettings(settings) }).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
   }
   function replay(summary: TurnSummary) {
@@ -260,7 +260,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined),
   ]).then(() => {
     const shared = parseShareLink(new URL(options.pageUrl).search);
-    if (shared.model && shared.model !== settings.kind) settings = { ...settings, kind: shared.model };
+    if (shared.model && shared.model !== settings.kind) {
+      settings = { ...settings, kind: shared.model };
+      modelButton.textContent = modelLabel(settings);
+    }
     if (shared.question) ask(shared.question);
   });
 
@@ -268,9 +271,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
 }
 
 function modelLabel(settings: UiSettings): string {
-  if (settings.kind === 'gemini') return `Model: Gemini · ${settings.geminiModel}`;
-  if (settings.kind === 'openai') return `Model: ${settings.openaiModel}`;
-  return 'Model: offline';
+  if (settings.kind === 'gemini') return `Settings · Gemini ${settings.geminiModel}`;
+  if (settings.kind === 'openai') return `Settings · ${settings.openaiModel}`;
+  return 'Settings · offline model';
 }
 
 function errorMessage(error: unknown): string {

@@ -13,6 +13,8 @@ export interface MapLayerState {
   colors: Uint8Array;
   filter?: Float32Array;
   bounds?: Bounds;
+  /** Data and accessors handed to deck.gl, built once (see `staticProps`). */
+  deckProps: Record<string, unknown>;
 }
 
 export interface MapView {
@@ -43,7 +45,7 @@ export function createMapView(): MapView {
   let afterRender: (() => void)[] = [];
   const deck = new Deck({
     parent: canvasHost,
-    views: new DeckMapView({ repeat: true }),
+    views: new DeckMapView({ repeat: false }),
     initialViewState: INITIAL_VIEW,
     controller: { keyboard: true, doubleClickZoom: true },
     layers: [],
@@ -68,7 +70,7 @@ export function createMapView(): MapView {
     if (!width || !height) return;
     const padded: Bounds = [[bounds[0][0] - 0.5, bounds[0][1] - 0.5], [bounds[1][0] + 0.5, bounds[1][1] + 0.5]];
     const view = new WebMercatorViewport({ width, height }).fitBounds(padded, { padding: Math.min(48, width / 6, height / 6) });
-    deck.setProps({ initialViewState: { longitude: view.longitude, latitude: view.latitude, zoom: Math.min(view.zoom, 9), pitch: 0, bearing: 0, transitionDuration: 300 } as typeof INITIAL_VIEW });
+    deck.setProps({ initialViewState: { longitude: view.longitude, latitude: view.latitude, zoom: Math.min(view.zoom, 9), pitch: 0, bearing: 0 } as typeof INITIAL_VIEW });
   };
 
   return {
@@ -83,7 +85,7 @@ export function createMapView(): MapView {
       redraw();
     },
     addLayer(payload) {
-      const state: MapLayerState = {
+      const base = {
         payload,
         visible: true,
         opacity: 0.9,
@@ -91,6 +93,7 @@ export function createMapView(): MapView {
         bounds: layerBounds(payload.coordinates),
         ...(payload.times ? { filter: filterValues(payload.times) } : {}),
       };
+      const state: MapLayerState = { ...base, deckProps: staticProps(base) };
       layers.set(payload.id, state);
       redraw();
       fit(state.bounds);
@@ -125,40 +128,48 @@ export function createMapView(): MapView {
 /**
  * Binary attributes: positions and colours go to the GPU as typed arrays, and animated layers
  * carry every week at once, so the time slider only moves the GPU filter range (no re-query,
- * no re-upload per frame).
+ * no re-upload per frame). The data object and accessors are built once per layer and reused:
+ * deck.gl compares props by identity, and a new accessor function on each redraw made it
+ * recompute the attributes of all 46k harness points on every slider step (~2.5 s per step).
  */
+function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, unknown> {
+  const { payload, colors, filter } = state;
+  const animated = filter !== undefined;
+  if (payload.geometry === 'point') {
+    return {
+      data: {
+        length: payload.featureCount,
+        attributes: {
+          getPosition: { value: payload.coordinates, size: 2 },
+          getFillColor: { value: colors, size: 4, normalized: true },
+          ...(animated ? { getFilterValue: { value: filter, size: 1 } } : {}),
+        },
+      },
+      ...(animated ? { extensions: [WEEK_FILTER] } : {}),
+    };
+  }
+  return {
+    data: { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPolygon: { value: payload.coordinates, size: 2 } } },
+    getFillColor: (_: unknown, { index }: { index: number }) => [colors[index * 4], colors[index * 4 + 1], colors[index * 4 + 2], colors[index * 4 + 3]],
+    ...(animated ? { extensions: [WEEK_FILTER], getFilterValue: (_: unknown, { index }: { index: number }) => filter[index] } : {}),
+  };
+}
+
 function toDeckLayer(state: MapLayerState, time: number | undefined): Layer {
   const { payload } = state;
-  const animated = state.filter !== undefined;
-  const common = {
+  const props = {
+    ...state.deckProps,
     id: payload.id,
     visible: state.visible,
     opacity: state.opacity,
     pickable: true,
-    ...(animated
-      ? { extensions: [WEEK_FILTER], filterRange: [time ?? 0, time ?? 0] as [number, number], getFilterValue: (_: unknown, { index }: { index: number }) => state.filter![index] }
-      : {}),
+    ...(state.filter ? { filterRange: [time ?? 0, time ?? 0] as [number, number] } : {}),
   };
   if (payload.geometry === 'point') {
-    const data = {
-      length: payload.featureCount,
-      attributes: {
-        getPosition: { value: payload.coordinates, size: 2 },
-        getFillColor: { value: state.colors, size: 4, normalized: true },
-        ...(animated ? { getFilterValue: { value: state.filter!, size: 1 } } : {}),
-      },
-    };
     // 27 km cells drawn as discs of 14 km radius just touch, so a weekly grid reads as a surface.
-    return new ScatterplotLayer({ ...common, data, getRadius: 14_000, radiusUnits: 'meters', radiusMinPixels: 1.5, stroked: false });
+    return new ScatterplotLayer({ ...props, getRadius: 14_000, radiusUnits: 'meters', radiusMinPixels: 1.5, stroked: false });
   }
-  const data = { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPolygon: { value: payload.coordinates, size: 2 } } };
-  const colors = state.colors;
-  return new SolidPolygonLayer({
-    ...common,
-    data,
-    wrapLongitude: true,
-    getFillColor: (_: unknown, { index }: { index: number }) => [colors[index * 4], colors[index * 4 + 1], colors[index * 4 + 2], colors[index * 4 + 3]],
-  });
+  return new SolidPolygonLayer({ ...props, wrapLongitude: true });
 }
 
 function tooltipFor(layers: Map<string, MapLayerState>) {

@@ -31,7 +31,7 @@ export function* answerChance(target: Target, parsed: ParsedQuestion): Plan {
   const result = dataOf(envelope);
   const row = result?.preview?.[0] as { mean_probability: number | null; best_cell_probability: number | null; best_week: number | null; best_week_date: string | null; best_week_probability: number | null; weeks: number; cells_modelled: number } | undefined;
   if (!row) throw new PlanStop(failure(envelope, target));
-  const label = `${when} (${formatFigure(row.weeks)} weekly estimates, ${formatFigure(row.cells_modelled ?? 0)} modelled cells)`;
+  const label = `${when} (${formatFigure(row.weeks)} weekly estimate${row.weeks === 1 ? '' : 's'}, ${formatFigure(row.cells_modelled ?? 0)} modelled cells)`;
   const best = row.best_week === null ? null : { week: row.best_week, date: row.best_week_date!, mean_probability: row.best_week_probability! };
   const caveats = [
     'Occurrence is the modelled probability of detecting the species on one standard checklist (2 km, 1 h travelling count), not a guarantee of seeing it; longer outings raise the chance.',

@@ -32,7 +32,7 @@ export function* answerCompare(targets: readonly Target[], parsed: ParsedQuestio
       continue;
     }
     const peak = series.peak as { week: number; date: string; season: string | null; mean: number };
-    let sentence = `${name} peaks${inRegion(first)} in the week of ${formatDate(peak.date)} (${seasonWords(peak.season)}) at a mean relative abundance of ${formatFigure(peak.mean)}`;
+    let sentence = `${name} peaks${inRegion(first)} in ${seasonWords(peak.season)}, in the week of ${formatDate(peak.date)}, at a mean relative abundance of ${formatFigure(peak.mean)}`;
     if (at && at.mean_abundance !== null) sentence += `; in ${at.when} its mean is ${formatFigure(at.mean_abundance)}, present in ${formatFigure(at.cells_occupied)} of ${formatFigure(at.cells_modelled)} modelled cells`;
     sentences.push(`${sentence}.`);
   }
@@ -41,7 +41,6 @@ export function* answerCompare(targets: readonly Target[], parsed: ParsedQuestio
     const [higher, lower] = peaks.sort((a, b) => b.mean! - a.mean!);
     sentences.push(`At its peak, ${higher!.target.species.name} is the more abundant of the two (${formatFigure(higher!.mean!)} vs ${formatFigure(lower!.mean!)}).`);
   }
-  const combined: Target = { ...first, notes: targets.flatMap((target) => target.notes) };
-  if (targets.some((target) => target.species.simulated)) combined.species = { ...first.species, simulated: true, name: targets.filter((target) => target.species.simulated).map((target) => target.species.name).join(' and ') };
+  const combined: Target = { ...first, notes: targets.flatMap((target) => target.notes), simulatedNames: targets.filter((target) => target.species.simulated).map((target) => target.species.name) };
   return writeAnswer(combined, sentences, caveatsOf(results));
 }

@@ -1,12 +1,11 @@
 import { failure } from './answer-timing';
 import { formatFigure, seasonWords } from './format-figure';
-import type { ParsedQuestion } from './parse-question';
 import { callTool, dataOf, type Plan, PlanStop } from './plan-step';
 import { inRegion, regionArgument, type Target } from './resolve-target';
 import { caveatsOf, writeAnswer } from './write-answer';
 
 /** Which season is it most common (or most likely seen): one seasonal_summary call, seasons ranked. */
-export function* answerSeason(target: Target, parsed: ParsedQuestion, question: string): Plan {
+export function* answerSeason(target: Target, question: string): Plan {
   const product = /\b(likely|chance|see|seen|spot|detect\w*|occurrence)\b/i.test(question) ? 'occurrence' : 'abundance';
   const envelope = yield* callTool('seasonal_summary', { species: target.species.code, ...regionArgument(target), product });
   const result = dataOf(envelope);

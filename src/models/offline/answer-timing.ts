@@ -1,4 +1,4 @@
-import { formatDate, formatFigure, MONTH_NAMES, seasonWords } from './format-figure';
+import { formatDate, formatFigure, formatWeek, MONTH_NAMES, seasonWords } from './format-figure';
 import type { ParsedQuestion } from './parse-question';
 import { callTool, dataOf, type Plan, PlanStop } from './plan-step';
 import { inRegion, regionArgument, type Target } from './resolve-target';
@@ -21,22 +21,24 @@ export function* answerTiming(target: Target, parsed: ParsedQuestion): Plan {
   if (parsed.intent === 'peak' || parsed.intent === 'unknown') {
     if (window) {
       const best = weeks.filter(window.keep).filter((row) => row.mean !== null).sort((a, b) => b.mean! - a.mean!)[0];
-      if (best) sentences.push(`Within ${window.label}, the ${name} peaks${where} in the week of ${formatDate(best.date)} (week ${best.week}): mean relative abundance ${formatFigure(best.mean!)} over ${formatFigure(best.cells_modelled)} modelled cells, total ${formatFigure(best.sum!)}.`);
+      if (best) sentences.push(`Within ${window.label}, the ${name} peaks${where} in the week of ${formatWeek(best.date, best.week)}: mean relative abundance ${formatFigure(best.mean!)} over ${formatFigure(best.cells_modelled)} modelled cells, total ${formatFigure(best.sum!)}.`);
       sentences.push(`Over the whole year the peak is the week of ${formatDate(peak.date)} (${seasonWords(peak.season)}), mean ${formatFigure(peak.mean)}.`);
     } else {
-      sentences.push(`The ${name} peaks${where} in ${seasonWords(peak.season)}, in the week of ${formatDate(peak.date)} (week ${peak.week}): the mean relative abundance over ${formatFigure(peak.cells_modelled)} modelled cells is ${formatFigure(peak.mean)}, the highest of the ${formatFigure(weeks.length)} weeks, and the total over all cells is ${formatFigure(peak.sum)}.`);
+      sentences.push(`The ${name} peaks${where} in ${seasonWords(peak.season)}, in the week of ${formatWeek(peak.date, peak.week)}: the mean relative abundance over ${formatFigure(peak.cells_modelled)} modelled cells is ${formatFigure(peak.mean)}, the highest of the ${formatFigure(weeks.length)} weeks, and the total over all cells is ${formatFigure(peak.sum)}.`);
     }
   }
+  // The tool states its own rule ("first and last week of the year whose mean is at least 25% of the peak mean (0.16)"); quoted without the threshold.
   const rule = String(result.arrival_rule ?? '').replace(/\s*\([^)]*\)\s*$/, '');
-  if (parsed.intent === 'arrival' && result.arrival_week) {
-    sentences.push(`The ${name} arrives${where} around the week of ${formatDate(result.arrival_week.date)} (week ${result.arrival_week.week}), the ${rule}. It then peaks in the week of ${formatDate(peak.date)} at a mean of ${formatFigure(peak.mean)}.`);
-  }
-  if (parsed.intent === 'departure' && result.departure_week) {
-    sentences.push(`The ${name} leaves${where} around the week of ${formatDate(result.departure_week.date)} (week ${result.departure_week.week}), the last week of the year above ${rule.replace(/^first and last week of the year whose mean is at least /, '')}. Its peak is the week of ${formatDate(peak.date)} (mean ${formatFigure(peak.mean)}).`);
-  }
-  const first = weeks.find((row) => row.week === result.arrival_week?.week);
-  if ((parsed.intent === 'arrival' || parsed.intent === 'departure') && first && result.departure_week) {
-    sentences.push(`It stays above that level from week ${result.arrival_week.week} to week ${result.departure_week.week}.`);
+  const arrival = result.arrival_week as { week: number; date: string } | null;
+  const departure = result.departure_week as { week: number; date: string } | null;
+  if ((parsed.intent === 'arrival' || parsed.intent === 'departure') && arrival && departure) {
+    const arrives = `around the week of ${formatWeek(arrival.date, arrival.week)}`;
+    const leaves = `around the week of ${formatWeek(departure.date, departure.week)}`;
+    const place = target.region ? ` ${target.region.name}` : '';
+    sentences.push(
+      parsed.intent === 'arrival' ? `The ${name} arrives${where} ${arrives} and leaves ${leaves}.` : `The ${name} leaves${place} ${leaves}, after arriving ${arrives}.`,
+      `It peaks in between, in the week of ${formatDate(peak.date)} (mean ${formatFigure(peak.mean)}). Arrival and departure are the ${rule}.`,
+    );
   }
   return writeAnswer(target, sentences, caveatsOf([result]));
 }
@@ -48,7 +50,8 @@ function timeWindow(parsed: ParsedQuestion): { label: string; keep: (row: WeekRo
   return undefined;
 }
 
-export function failure(envelope: { ok: boolean; error?: { message: string; hint?: string } }, target: Target): string {
+/** The reply when a tool refused or failed: its message as is (hints are written for models, not people). */
+export function failure(envelope: { ok: boolean; error?: { message: string } }, target: Target): string {
   const error = 'error' in envelope ? envelope.error : undefined;
-  return `I could not answer for ${target.species.name}${inRegion(target)}: ${error?.message ?? 'the tool returned nothing'}${error?.hint ? ` ${error.hint}` : ''}`;
+  return `I could not answer for ${target.species.name}${inRegion(target)}: ${error?.message ?? 'the tool returned nothing'}`;
 }

@@ -31,6 +31,11 @@ export function formatDate(iso: string): string {
   return `${iso} (${day} ${MONTH_NAMES[month! - 1]})`;
 }
 
+/** "2023-04-12 (12 April, week 15)". */
+export function formatWeek(iso: string, week: number): string {
+  return formatDate(iso).replace(/\)$/, `, week ${week})`);
+}
+
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export const SEASON_WORDS: Record<string, string> = {

@@ -58,7 +58,7 @@ const INTENT_PATTERNS: [Intent, RegExp][] = [
   ['range_size', /\b(how (?:big|large|extensive)|size of|area of|range size|how much area|km2|km²|square)\b/],
   ['season_most_common', /\b(which|what) season\b|\bmost common\b.*\bseason\b|\bseason\b.*\bmost (?:common|abundant)\b/],
   ['top_regions', /\b(which|what) (?:regions?|states?|countries|country|places?)\b.*\b(most|hold|highest|largest|share)\b|\bwhere (?:are|is) (?:most|the most)\b/],
-  ['chance', /\b(how likely|chance|odds|probab\w*|likelihood|will i see|can i see|am i likely)\b/],
+  ['chance', /\b(how likely|chances?|odds|probab\w*|likelihood|will i see|can i see|am i likely)\b/],
   ['peak', /\b(peak\w*|most (?:common|abundant|numerous)|highest|busiest|best (?:time|week|month))\b/],
   ['arrival', /\b(arriv\w*|reach\w*|come back|return\w*|show up|get (?:here|to)|first (?:appear|show))\b/],
   ['departure', /\b(leav\w*|depart\w*|last (?:seen|week)|gone|go south|head south)\b/],
@@ -74,7 +74,8 @@ const STOP_WORDS = new Set(
     'increasing decreasing increase decrease declining decline trend trends big large size range ranges area breeding nonbreeding ' +
     'likely chance odds probability compare comparison between region regions state states country countries hold holds highest ' +
     'spring summer fall autumn winter migration prebreeding postbreeding pre post wintering nesting map where found occur present ' +
-    'first last back return returns come comes get gets go goes data dataset datasets have know what\'s typically usually normally').split(/\s+/),
+    'first last back return returns come comes get gets go goes data dataset datasets have know what\'s typically usually normally ' +
+    'chances seeing spot spend spends stay stays live lives').split(/\s+/),
 );
 
 export function parseQuestion(question: string): ParsedQuestion {

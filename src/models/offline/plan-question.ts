@@ -17,7 +17,8 @@ const CELL_FAMILIES = new Set<Intent>(['peak', 'arrival', 'departure', 'where', 
 
 /**
  * One question → the calls and the answer. A follow-up with no question word of its own ("and in
- * winter?") repeats the previous family with the new time; species and region carry over.
+ * winter?") repeats the previous family with the new time (an arrival or departure becomes
+ * "where"); species and region carry over.
  */
 export function* planQuestion(question: string, memory: PlannerMemory, forced: Forced = {}): Plan {
   const parsed = followUp(parseQuestion(question), memory);
@@ -43,7 +44,7 @@ export function* planQuestion(question: string, memory: PlannerMemory, forced: F
     case 'range_size':
       return yield* answerRange(target, parsed);
     case 'season_most_common':
-      return yield* answerSeason(target, parsed, question);
+      return yield* answerSeason(target, question);
   }
 }
 
@@ -71,8 +72,12 @@ function* planCompare(question: string, parsed: ParsedQuestion, memory: PlannerM
 
 function followUp(parsed: ParsedQuestion, memory: PlannerMemory): ParsedQuestion {
   if (parsed.intent !== 'unknown' || !memory.intent) return parsed;
-  if (!parsed.isFollowUp && !parsed.usesPronoun) return parsed;
-  return { ...parsed, intent: memory.intent, ...(parsed.time ?? memory.time ? { time: parsed.time ?? memory.time } : {}) };
+  // Only a question with nothing new but a time or place follows up ("and in winter?", "what about
+  // in Michigan?"); "what colour are its eggs?" has words of its own and is not one.
+  if (!parsed.isFollowUp && parsed.subject !== '') return parsed;
+  // "When do they leave?" then "and in winter?": a time cannot narrow an arrival or departure, so it asks where they are then.
+  const intent = parsed.time && (memory.intent === 'arrival' || memory.intent === 'departure') ? 'where' : memory.intent;
+  return { ...parsed, intent, ...(parsed.time ?? memory.time ? { time: parsed.time ?? memory.time } : {}) };
 }
 
 function remember(memory: PlannerMemory, target: Target, parsed: ParsedQuestion): void {

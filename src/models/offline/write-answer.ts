@@ -13,7 +13,9 @@ export function caveatsOf(results: readonly (Record<string, any> | undefined)[])
  */
 export function writeAnswer(target: Target | undefined, sentences: readonly string[], caveats: readonly string[]): string {
   const parts: string[] = [];
-  if (target?.species.simulated) parts.push(`Simulated data: ${target.species.name} is a fictional species of the demo build; these figures are not facts about a real bird.`);
+  const simulated = target?.simulatedNames ?? (target?.species.simulated ? [target.species.name] : []);
+  if (simulated.length === 1) parts.push(`Simulated data: ${simulated[0]} is a fictional species of the demo build; these figures are not facts about a real bird.`);
+  if (simulated.length > 1) parts.push(`Simulated data: ${simulated.join(' and ')} are fictional species of the demo build; these figures are not facts about real birds.`);
   const reading = [...(target?.notes ?? []), ...(target ? [maskNote(target)] : [])].filter((note): note is string => note !== undefined);
   if (reading.length > 0) parts.push(reading.join(' '));
   parts.push(sentences.join(' '));

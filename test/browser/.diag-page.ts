@@ -1,0 +1,18 @@
+import { Deck, MapView } from '@deck.gl/core';
+import { ScatterplotLayer, SolidPolygonLayer, PathLayer } from '@deck.gl/layers';
+import { DataFilterExtension } from '@deck.gl/extensions';
+import { basemapLayer, weeklyLayer } from './harness-fixtures';
+const ext = new DataFilterExtension({ filterSize: 1 });
+const params = new URLSearchParams(location.search);
+const w = weeklyLayer();
+const b = basemapLayer();
+const colors = new Uint8Array(w.featureCount * 4).fill(200);
+const pointData = { length: w.featureCount, attributes: { getPosition: { value: params.has('f32') ? Float32Array.from(w.coordinates) : w.coordinates, size: 2 }, getFillColor: { value: colors, size: 4, normalized: true }, getFilterValue: { value: Float32Array.from(w.times!), size: 1 } } };
+const polyData = { length: b.featureCount, startIndices: b.polygonStarts, attributes: { getPolygon: { value: b.coordinates, size: 2 } } };
+const pathData = { length: b.featureCount, startIndices: b.polygonStarts, attributes: { getPath: { value: b.coordinates, size: 2 } } };
+const basemap = params.has('nobase') ? [] : [new SolidPolygonLayer({ id: 'land', data: polyData, getFillColor: [240, 238, 229, 255], wrapLongitude: !params.has('nowrap') }), ...(params.has('nopath') ? [] : [new PathLayer({ id: 'b', data: pathData, getColor: [150, 150, 150, 200], getWidth: 0.8, widthUnits: 'pixels', wrapLongitude: !params.has('nowrap'), _pathType: 'loop' })])];
+let week = 1;
+const layers = () => [...basemap, ...(params.has('nopoints') ? [] : [new ScatterplotLayer({ id: 'p', data: pointData, extensions: [ext], filterRange: [week, week], getRadius: 14000, radiusUnits: 'meters', radiusMinPixels: 1.5 })])];
+let done: (() => void)[] = [];
+const deck = new Deck({ parent: document.getElementById('map')!, views: new MapView(), initialViewState: { longitude: -86, latitude: 44, zoom: 5 }, layers: layers(), onAfterRender: () => { const d = done; done = []; d.forEach((r) => r()); } });
+Object.assign(window, { step: () => new Promise<void>((r) => { week++; done.push(r); deck.setProps({ layers: layers() }); }) });
