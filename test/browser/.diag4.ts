@@ -6,7 +6,7 @@ const server = await createServer({ root: ROOT, configFile: resolve(ROOT, 'vite.
 await server.listen();
 const context = await launchChromium();
 await context.addInitScript(() => { const tasks: any[] = []; (window as any).longTasks = tasks; new PerformanceObserver((l) => l.getEntries().forEach((e) => tasks.push({ start: e.startTime, duration: Math.round(e.duration) }))).observe({ type: 'longtask', buffered: true }); });
-for (const q of ['', 'nopoints', 'nobase', 'nopath', 'nowrap', 'f32', 'nobase&f32']) {
+for (const q of ['f32&bf32', 'nopoints&bf32', 'f32&bf32&nopath', 'f32&bf32&nowrap']) {
   const page = await context.newPage();
   await page.goto(`${server.resolvedUrls!.local[0]}test/browser/.diag-page.html?${q}`);
   await page.waitForFunction(() => 'step' in window);
