@@ -16,8 +16,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 export function createChartView(): ChartView {
   const figure = el('div', { class: 'chart-figure' });
   const caption = el('p', { class: 'chart-caption' });
-  const exportSvg = el('button', { type: 'button', class: 'secondary', disabled: true, onclick: () => saveSvg() }, ['Download SVG']);
-  const exportPng = el('button', { type: 'button', class: 'secondary', disabled: true, onclick: () => void savePng() }, ['Download PNG']);
+  const exportSvg = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => saveSvg() }, ['Download SVG']);
+  const exportPng = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => void savePng() }, ['Download PNG']);
   const empty = el('p', { class: 'empty-state' }, ['Charts from answers appear here.']);
   const element = el('div', { class: 'chart-view' }, [empty, figure, caption, el('div', { class: 'toolbar' }, [exportSvg, exportPng])]);
   let current: ChartPayload | undefined;

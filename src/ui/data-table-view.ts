@@ -15,7 +15,7 @@ const OVERSCAN = 10;
 /** The full result of the last query: a virtualised table (only visible rows are in the DOM) and CSV download. */
 export function createDataTableView(): DataTableView {
   const title = el('p', { class: 'data-title' });
-  const downloadButton = el('button', { type: 'button', class: 'secondary', disabled: true }, ['Download CSV']);
+  const downloadButton = el('button', { type: 'button', class: 'secondary small', disabled: true }, ['Download CSV']);
   const head = el('div', { class: 'data-head', role: 'row' });
   const body = el('div', { class: 'data-body', role: 'rowgroup' });
   const scroller = el('div', { class: 'data-scroller', role: 'table', tabindex: '0', 'aria-label': 'Query result' }, [el('div', { role: 'rowgroup', class: 'data-head-group' }, [head]), body]);

@@ -140,7 +140,10 @@ function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, un
       data: {
         length: payload.featureCount,
         attributes: {
-          getPosition: { value: payload.coordinates, size: 2 },
+          // Float32 positions: in headless Chromium (SwiftShader) Float64 positions, which deck.gl
+          // splits into fp64 high/low parts, made a 46k-point frame 1.6 s instead of 0.6 s. Float32
+          // degrees are exact to ~1 m, far below the 27 km cell size.
+          getPosition: { value: positions32(payload.coordinates), size: 2 },
           getFillColor: { value: colors, size: 4, normalized: true },
           ...(animated ? { getFilterValue: { value: filter, size: 1 } } : {}),
         },
@@ -153,6 +156,10 @@ function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, un
     getFillColor: (_: unknown, { index }: { index: number }) => [colors[index * 4], colors[index * 4 + 1], colors[index * 4 + 2], colors[index * 4 + 3]],
     ...(animated ? { extensions: [WEEK_FILTER], getFilterValue: (_: unknown, { index }: { index: number }) => filter[index] } : {}),
   };
+}
+
+function positions32(coordinates: Float64Array): Float32Array {
+  return Float32Array.from(coordinates);
 }
 
 function toDeckLayer(state: MapLayerState, time: number | undefined): Layer {
