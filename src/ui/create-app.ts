@@ -243,29 +243,32 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   });
 
   progress.engine('Starting the data engine…', 0);
-  const ready = Promise.allSettled([
-    host.request('init', { dataUrl: options.dataUrl }).then((result) => {
+  // The worker answers `basemap` and `audit-list` only once `init` has opened the data (not_ready before).
+  const ready = host.request('init', { dataUrl: options.dataUrl }).then(
+    async (result) => {
       catalog = result.catalog;
       inScope = result.datasets;
       attribution.set(catalog, inScope);
       scope.set(catalog, inScope);
       chat.setSuggestions(suggestQuestions(catalog));
-      if (!result.rangeSupport.supportsRanges) chat.fail(undefined, result.rangeSupport.message);
+      if (!result.rangeSupport.supportsRanges) chat.fail(undefined, `Slow data host: ${result.rangeSupport.message}`);
       progress.done();
-    }, (error: unknown) => {
+      await Promise.allSettled([
+        host.request('basemap', {}).then((basemap) => map.setBasemap(basemap.layer), (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`)),
+        host.request('audit-list', {}).then((audit_) => audit.setEntries(audit_.entries)),
+      ]);
+      const shared = parseShareLink(new URL(options.pageUrl).search);
+      if (shared.model && shared.model !== settings.kind) {
+        settings = { ...settings, kind: shared.model };
+        modelButton.textContent = modelLabel(settings);
+      }
+      if (shared.question) ask(shared.question);
+    },
+    (error: unknown) => {
       progress.done();
-      chat.fail(undefined, `The data engine did not start: ${errorMessage(error)}`);
-    }),
-    host.request('basemap', {}).then((result) => map.setBasemap(result.layer), () => undefined),
-    host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined),
-  ]).then(() => {
-    const shared = parseShareLink(new URL(options.pageUrl).search);
-    if (shared.model && shared.model !== settings.kind) {
-      settings = { ...settings, kind: shared.model };
-      modelButton.textContent = modelLabel(settings);
-    }
-    if (shared.question) ask(shared.question);
-  });
+      chat.fail(undefined, `The data engine did not start: ${errorMessage(error)}. Reload the page; if it keeps failing, check that the data folder was built (npm run data).`);
+    },
+  );
 
   return { ask, ready, mapRendered: () => map.rendered() };
 }

@@ -1,4 +1,3 @@
-import { tableFromArrays } from 'apache-arrow';
 import type { Engine } from '../engine';
 import type { MapLayerPayload } from '../payloads';
 import { buildMapLayer } from '../tools/support/build-map-layer';
@@ -21,6 +20,9 @@ export async function buildBasemap(engine: Engine): Promise<MapLayerPayload> {
 }
 
 function emptyBasemap(): MapLayerPayload {
-  const table = tableFromArrays({ level: new Float64Array(0) });
-  return buildMapLayer({ table, name: 'Boundaries', valueColumn: 'level', unit: '', release: 0, color: '#9aa5b1', sourceTables: [], sql: '', callId: 'basemap' }, { kind: 'point', lon: 'level', lat: 'level' });
+  return {
+    kind: 'map-layer', id: 'basemap-layer', name: 'Boundaries', geometry: 'polygon', featureCount: 0,
+    coordinates: new Float64Array(0), polygonStarts: new Uint32Array([0]), values: new Float32Array(0),
+    valueName: 'level', unit: '', domain: [0, 0], color: '#9aa5b1', sourceTables: [], sql: '', callId: 'basemap',
+  };
 }
