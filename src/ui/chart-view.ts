@@ -19,7 +19,8 @@ export function createChartView(): ChartView {
   const exportSvg = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => saveSvg() }, ['Download SVG']);
   const exportPng = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => void savePng() }, ['Download PNG']);
   const empty = el('p', { class: 'empty-state' }, ['Charts from answers appear here.']);
-  const element = el('div', { class: 'chart-view' }, [empty, figure, caption, el('div', { class: 'toolbar' }, [exportSvg, exportPng])]);
+  const toolbar = el('div', { class: 'toolbar', hidden: true }, [exportSvg, exportPng]);
+  const element = el('div', { class: 'chart-view' }, [empty, figure, caption, toolbar]);
   let current: ChartPayload | undefined;
   let rows: Row[] = [];
   let cursor: number | undefined;
@@ -84,6 +85,7 @@ export function createChartView(): ChartView {
       current = payload;
       rows = toRows(payload);
       empty.hidden = true;
+      toolbar.hidden = false;
       exportSvg.disabled = false;
       exportPng.disabled = false;
       caption.textContent = `Source: ${payload.sourceTables.join(', ')} · call ${payload.callId}`;

@@ -16,6 +16,15 @@ describe('splitFigures', () => {
     expect(splitFigures('10.65 and 0.6543 and 0.65', ['0.65'])).toEqual([{ text: '10.65 and 0.6543 and ' }, { text: '0.65', figure: 0 }]);
   });
 
+  it('splitFigures does not match a figure inside a date, but does after a minus sign', () => {
+    expect(splitFigures('week of 2023-04-19 (19 April), trend -0.86', ['19', '2023', '0.86'])).toEqual([
+      { text: 'week of 2023-04-19 (' },
+      { text: '19', figure: 0 },
+      { text: ' April), trend -' },
+      { text: '0.86', figure: 2 },
+    ]);
+  });
+
   it('splitFigures prefers the longer of two overlapping figures', () => {
     expect(splitFigures('191.71', ['191', '191.71'])).toEqual([{ text: '191.71', figure: 1 }]);
   });

@@ -31,10 +31,11 @@ export function splitFigures(text: string, figures: readonly string[]): FigureSe
   return segments;
 }
 
+/** Not inside a longer number, a date (2023-04-19) or a fraction (3/4): no digit joined on either side. */
 function isWholeNumber(text: string, start: number, length: number): boolean {
   const before = text.slice(Math.max(0, start - 2), start);
   const after = text.slice(start + length, start + length + 2);
-  const digitBefore = /\d$/.test(before) || /\d[.,]$/.test(before);
-  const digitAfter = /^\d/.test(after) || /^[.,]\d/.test(after);
+  const digitBefore = /\d$/.test(before) || /\d[.,\-/:]$/.test(before);
+  const digitAfter = /^\d/.test(after) || /^[.,\-/:]\d/.test(after);
   return !digitBefore && !digitAfter;
 }

@@ -25,6 +25,17 @@ describe('suggestQuestions', () => {
     ]);
   });
 
+  it('suggestQuestions picks the state when the example lists are not row-aligned', () => {
+    for (const names of [['Michigan', 'United States'], ['United States', 'Michigan']]) {
+      const questions = suggestQuestions(catalog([
+        table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
+        table('weekly'),
+        table('regional_stats', [{ name: 'region_code', examples: ['USA', 'USA-MI'] }, { name: 'region_name', examples: names }]),
+      ]));
+      expect(questions[0]).toBe('When does the Yellow-bellied Sapsucker peak in Michigan?');
+    }
+  });
+
   it('suggestQuestions with no species table suggests nothing', () => {
     expect(suggestQuestions(catalog([table('weekly')]))).toEqual([]);
   });

@@ -24,13 +24,30 @@ function firstExample(catalog: Catalog, table: string, column: string): string |
   return typeof example === 'string' ? example : undefined;
 }
 
-/** A state (subnational region) name: eBird S&T example data covers states, not whole countries. */
+/**
+ * A state (subnational) name: the eBird S&T example covers one state. The catalog's example lists
+ * are per column and not row-aligned (region_code ['USA', 'USA-MI'] beside region_name
+ * ['Michigan', 'United States'] in the real example build), so names of countries are dropped
+ * by checking them against the English country names Intl knows.
+ */
 function stateName(catalog: Catalog): string | undefined {
-  const stats = catalog.tables.regional_stats?.columns;
-  const codes = stats?.find((column) => column.name === 'region_code')?.examples ?? [];
-  const names = stats?.find((column) => column.name === 'region_name')?.examples ?? [];
-  const stateIndex = codes.findIndex((code) => typeof code === 'string' && code.includes('-'));
-  const name = names[stateIndex >= 0 ? stateIndex : 0];
-  if (typeof name === 'string') return name;
-  return firstExample(catalog, 'regions', 'name');
+  const names = [
+    ...(catalog.tables.regional_stats?.columns.find((column) => column.name === 'region_name')?.examples ?? []),
+    ...(catalog.tables.regions?.columns.find((column) => column.name === 'name')?.examples ?? []),
+  ].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+  const countries = countryNames();
+  return names.find((name) => !countries.has(name.toLowerCase())) ?? names[0];
+}
+
+let countryNameCache: Set<string> | undefined;
+function countryNames(): Set<string> {
+  if (countryNameCache) return countryNameCache;
+  const display = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  countryNameCache = new Set();
+  for (const first of letters) for (const second of letters) {
+    const name = display.of(first + second);
+    if (name) countryNameCache.add(name.toLowerCase());
+  }
+  return countryNameCache;
 }
