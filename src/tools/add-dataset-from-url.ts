@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
-import { profileDataset } from './support/profile-dataset';
+import { addDatasetBytes } from './support/add-dataset-bytes';
 
 /** Largest file a session may add: DuckDB-WASM holds it in browser memory beside the eBird tables. */
 export const MAX_DATASET_BYTES = 50_000_000;
@@ -32,20 +32,7 @@ export const addDatasetFromUrl = defineTool({
     if (!response.ok || !response.body) return toolFailure('fetch_failed', `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`);
     const bytes = await readCapped(response.body, MAX_DATASET_BYTES);
     if (bytes === null) return toolFailure('too_large', `too_large: ${args.url} is larger than ${MAX_DATASET_BYTES} bytes; the download was stopped. Use a smaller extract.`);
-    const format = detectFormat(args.url, response.headers.get('content-type'), bytes);
-    if (format === null) return toolFailure('unsupported_format', `unsupported_format: ${args.url} is neither CSV nor parquet. Give a .csv or .parquet file.`);
-    const table = await profileDataset(args.name, args.url, format, bytes);
-    if (table.columns.length === 0) return toolFailure('no_data', `no_data: ${args.url} has no columns.`);
-    const added = await context.services.addTable({ name: args.name, format, bytes, table, sessionId: context.session.id });
-    return {
-      table: args.name, format, bytes: bytes.byteLength, rows: added.rows,
-      columns: table.columns.map((column) => ({ name: column.name, type: column.type, examples: column.examples.slice(0, 3), null_fraction: column.null_fraction })),
-      geometry: table.geometry ?? null,
-      count: table.columns.length, truncated: false,
-      source: { tables: [args.name], sql: [] },
-      scope: `table '${args.name}', added to this session from ${args.url}`,
-      caveats: table.caveats,
-    };
+    return addDatasetBytes({ name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes }, context.services.addTable, context.session.id);
   },
 });
 
@@ -81,10 +68,3 @@ async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promis
 }
 
 /** Parquet files start and end with the magic `PAR1`; anything else that decodes as text is read as CSV. */
-function detectFormat(url: string, contentType: string | null, bytes: Uint8Array): 'csv' | 'parquet' | null {
-  const magic = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-  if (bytes.byteLength >= 8 && magic(0) === 'PAR1' && magic(bytes.byteLength - 4) === 'PAR1') return 'parquet';
-  const csvLike = /\.csv(\?|$)/i.test(url) || /text\/(csv|plain)/i.test(contentType ?? '');
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
-  return csvLike || (text.includes(',') && !text.includes('\u0000')) ? 'csv' : null;
-}

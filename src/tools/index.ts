@@ -29,6 +29,7 @@ export type { AddTableRequest, TableAdder } from './support/table-adder';
 export { tableAdderFor } from './add-table-to-engine';
 export type { EngineAddTable } from './add-table-to-engine';
 export { MAX_DATASET_BYTES } from './add-dataset-from-url';
+export { addDatasetBytes } from './support/add-dataset-bytes';
 
 export const TOOLS: readonly ToolContract<ToolServices>[] = [
   searchDatasets, describeTable, sampleValues, runSql, addMapLayer, makeChart, computeStats, askUser,

@@ -4,7 +4,8 @@ import type { Engine, LoadProgressEvent } from '../engine';
 import type { RangeSupport } from '../engine/probe-range-support';
 import type { ModelAdapter, ModelConversation } from '../models/model-adapter';
 import { assertNever, createAuditLog, type AuditEntry, type Registry, type Session } from '../registry';
-import { createPerchRegistry, tableAdderFor } from '../tools';
+import { addDatasetBytes, createPerchRegistry, tableAdderFor } from '../tools';
+import { isToolFailure } from '../registry';
 import { buildBasemap } from './build-basemap';
 import { payloadTransferables } from './payload-transferables';
 import type { ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
@@ -16,6 +17,8 @@ export interface AgentServiceOptions {
   post(message: WorkerResponse, transfer?: Transferable[]): void;
   auditSinks?: ((entry: AuditEntry) => void)[];
   newId?: () => string;
+  /** The build id the worker was built with (PERCH_BUILD); echoed by `init`. */
+  build?: string;
 }
 
 interface Ready {
@@ -50,7 +53,18 @@ export function createAgentService(options: AgentServiceOptions) {
     const registry = createPerchRegistry({ engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) }, { audit });
     ready = { engine, registry, session, catalog };
     const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({ supportsRanges: false, message: `could not probe the data host: ${String(error)}` }));
-    return { catalog, datasets: [...scope], rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message } };
+    return { catalog, datasets: [...scope], rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message }, build: options.build };
+  }
+
+  /** A file dropped on the page takes the same path as an approved add_dataset_from_url. */
+  async function addFile(fileName: string, bytes: ArrayBuffer): Promise<WorkerResults['file-add']> {
+    const state = need();
+    const adder = tableAdderFor(state.engine, (_id, table) => widenScope(table));
+    if (!adder) throw Object.assign(new Error('not_supported: this engine cannot add tables.'), { code: 'not_supported' });
+    const name = tableNameFor(fileName, state.catalog);
+    const added = await addDatasetBytes({ name, origin: `file:${fileName}`, contentType: null, bytes: new Uint8Array(bytes) }, adder, state.session.id);
+    if (isToolFailure(added)) throw Object.assign(new Error(added.message), { code: added.code });
+    return { table: added.table, rows: added.rows };
   }
 
   function widenScope(table: string) {
@@ -116,7 +130,8 @@ export function createAgentService(options: AgentServiceOptions) {
         const state = need();
         const outcome = await state.registry.approve(request.cardId, request.arguments, state.session);
         options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
-        return { ok: outcome.envelope.ok, message: outcome.envelope.ok ? 'approved and run once' : outcome.envelope.error.message };
+        const after = need();
+        return { ok: outcome.envelope.ok, message: outcome.envelope.ok ? 'Approved and run once.' : outcome.envelope.error.message, catalog: after.catalog, datasets: [...after.session.datasets] };
       }
       case 'deny': {
         const state = need();
@@ -137,7 +152,7 @@ export function createAgentService(options: AgentServiceOptions) {
         return { turnId: request.turnId };
       }
       case 'file-add':
-        throw Object.assign(new Error('not_supported: adding a local file needs the engine to add tables, which this build does not have yet.'), { code: 'not_supported' });
+        return addFile(request.name, request.bytes);
       case 'audit-list':
         return { entries: [...need().registry.audit.entries()] };
       case 'basemap': {
@@ -150,6 +165,15 @@ export function createAgentService(options: AgentServiceOptions) {
   }
 
   return { handle };
+}
+
+/** `My Counts (2024).csv` → `my_counts_2024`, made unique against the catalog. */
+export function tableNameFor(fileName: string, catalog: Catalog): string {
+  const stem = fileName.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const base = /^[a-z]/.test(stem) ? stem.slice(0, 50) : `file_${stem}`.slice(0, 50);
+  let name = base;
+  for (let suffix = 2; name in catalog.tables; suffix++) name = `${base}_${suffix}`;
+  return name;
 }
 
 function agentFor(settings: ModelSettings): string {

@@ -17,6 +17,7 @@ const service = createAgentService({
   createModel: createModelFromSettings,
   post: (message, transfer = []) => scope.postMessage(message, transfer),
   auditSinks: [indexedDbAuditSink()],
+  build: import.meta.env.PERCH_BUILD as string,
 });
 
 scope.onmessage = (event) => void service.handle(event.data);

@@ -27,10 +27,12 @@ export type WorkerRequest =
 
 /** What each request answers with, by request type. */
 export interface WorkerResults {
-  init: { catalog: Catalog; datasets: string[]; rangeSupport: { supportsRanges: boolean; message: string } };
+  /** `build`: the worker's build id (PERCH_BUILD), so the page can tell it runs one build, not two. */
+  init: { catalog: Catalog; datasets: string[]; rangeSupport: { supportsRanges: boolean; message: string }; build?: string };
   ask: { turnId: string };
   stop: { stopped: boolean };
-  approve: { ok: boolean; message: string };
+  /** `catalog` and `datasets` as they stand after the run: an approved dataset is a new table in scope. */
+  approve: { ok: boolean; message: string; catalog: Catalog; datasets: string[] };
   deny: { ok: boolean; message: string };
   'scope-set': { datasets: string[] };
   'turn-replay': { turnId: string };

@@ -141,6 +141,18 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ ok: true });
   });
 
+  it('a dropped CSV file is added as a table of this session and can be queried', async () => {
+    const csv = 'site,count\n"Tawas Point, MI",12\nWhitefish Point,7\n';
+    const added = await host.request('file-add', { name: 'My Counts.csv', bytes: new TextEncoder().encode(csv).buffer as ArrayBuffer });
+    expect(added).toEqual({ table: 'my_counts', rows: 2 });
+    events.length = 0;
+    script = [{ text: '', calls: [{ id: 'f1', name: 'compute_stats', arguments: { sql: 'SELECT count FROM my_counts', column: 'count' } }] }, { text: 'ok', calls: [] }];
+    await host.request('ask', { turnId: 't6', question: 'stats', model: { kind: 'offline' } });
+    const audit = (await host.request('audit-list', {})).entries.at(-1)!;
+    expect(audit).toMatchObject({ tool: 'compute_stats', outcome: 'ok' });
+    expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ ok: true });
+  });
+
   it('a request before init, or an unknown scope, is refused as data', async () => {
     await expect(host.request('scope-set', { datasets: ['weekly', 'no_such_table'] })).rejects.toMatchObject({ code: 'unknown_dataset' });
   });
