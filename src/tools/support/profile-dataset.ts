@@ -1,9 +1,10 @@
 import { parquetReadObjects } from 'hyparquet';
 import type { CatalogColumn, CatalogTable, ColumnType } from '../../catalog/types';
+import { parseCsv } from '../../engine/parse-csv';
 
 /** Columns and a profile of a fetched CSV or parquet file, as a catalog entry of a user-added table. */
 export async function profileDataset(name: string, url: string, format: 'csv' | 'parquet', bytes: Uint8Array): Promise<CatalogTable> {
-  const rows = format === 'csv' ? parseCsv(new TextDecoder().decode(bytes)) : await readParquetRows(bytes);
+  const rows = format === 'csv' ? csvRows(new TextDecoder().decode(bytes)) : await readParquetRows(bytes);
   const names = rows.length > 0 || format === 'csv' ? Object.keys(rows[0] ?? {}) : [];
   const columns = names.map((column) => profileColumn(column, rows.map((row) => row[column])));
   const lon = names.find((column) => ['lon', 'longitude'].includes(column.toLowerCase()));
@@ -25,30 +26,10 @@ async function readParquetRows(bytes: Uint8Array): Promise<Record<string, unknow
   return (await parquetReadObjects({ file })) as Record<string, unknown>[];
 }
 
-/** RFC 4180 CSV: comma separated, double quotes with "" escapes, CRLF or LF. Empty fields are NULL. */
-export function parseCsv(text: string): Record<string, string | null>[] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (field += '"'), index++;
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') record.push(field), (field = '');
-    else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index++;
-      record.push(field);
-      records.push(record);
-      (record = []), (field = '');
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) record.push(field), records.push(record);
-  const [header = [], ...body] = records.filter((row) => row.length > 1 || row[0] !== '');
-  return body.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] === undefined || row[index] === '' ? null : row[index]])));
+/** CSV rows as objects, parsed by the engine's own reader so the profile matches what is inserted. */
+function csvRows(text: string): Record<string, string | null>[] {
+  const { header, records } = parseCsv(text);
+  return records.map((record) => Object.fromEntries(header.map((column, index) => [column, record[index] ?? null])));
 }
 
 function profileColumn(name: string, values: unknown[]): CatalogColumn {
