@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { cspPlugin } from './src/site/csp-plugin';
 import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin';
 
 // BASE lets the same build run under a sub-path, the way GitHub Pages serves a project site.
@@ -10,7 +11,10 @@ export default defineConfig({
   worker: { format: 'es' },
   // DuckDB-WASM ships its own worker and wasm; pre-bundling breaks their URLs (PLATFORM.md).
   optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-  plugins: [precachePlugin()],
+  // PERCH_CONNECT_SRC: OpenAI-compatible origins the page may call (csp-plugin.ts).
+  plugins: [cspPlugin(), precachePlugin()],
+  // Shown by the page and returned by the worker's init: tells two builds apart (PERCH_BUILD).
+  define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(process.env.PERCH_BUILD || 'dev') },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,

@@ -1,12 +1,26 @@
 import './ui/styles.css';
+import './ui/site-status.css';
+import type { Catalog } from './catalog/types';
+import { startServiceWorker } from './site/start-service-worker';
 import { createApp } from './ui/create-app';
+import { createHealthBanner } from './ui/health-banner';
+import { createOfflinePanel } from './ui/offline-panel';
+import { createUpdateNotice } from './ui/update-notice';
 import { startAgentHost } from './worker/host';
 
 // The page entry: everything heavy runs in the agent worker; the page only renders.
 const root = document.getElementById('app');
 if (!root) throw new Error('index.html has no #app element');
-createApp(root, startAgentHost(), {
-  dataUrl: new URL(`${import.meta.env.BASE_URL}data/`, window.location.href).href,
-  pageUrl: window.location.href,
-  stores: { local: window.localStorage, session: window.sessionStorage },
-});
+const build = import.meta.env.PERCH_BUILD as string;
+document.documentElement.dataset.build = build;
+const dataUrl = new URL(`${import.meta.env.BASE_URL}data/`, window.location.href).href;
+
+const site = startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) });
+const offline = createOfflinePanel(site && ((onMessage) => site.cacheAllData(onMessage)));
+const health = createHealthBanner([offline.element]);
+
+createApp(root, startAgentHost(), { dataUrl, pageUrl: window.location.href, stores: { local: window.localStorage, session: window.sessionStorage }, health });
+// The total is shown before anything downloads; catalog.json is small and the worker reads it too.
+fetch(new URL('catalog.json', dataUrl))
+  .then((response) => response.json() as Promise<Catalog>)
+  .then((catalog) => offline.setCatalog(catalog), () => undefined);

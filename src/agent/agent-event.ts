@@ -23,6 +23,8 @@ export interface TurnSummary {
   modelId: string;
   calls: RecordedCall[];
   provenance: Provenance[];
+  /** Result texts the answer repeats word for word (caveats): their numbers are not figures to link. */
+  quoted?: string[];
   steps: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figuresIn, findProvenance, type ProvenanceSource } from './find-provenance';
+import { figuresIn, findProvenance, quotedTexts, type ProvenanceSource } from './find-provenance';
 
 const peak: ProvenanceSource = { callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly', data: { rows: [{ week: 24, abundance: 0.6543, area_km2: 1234567.8 }] } };
 const share: ProvenanceSource = { callId: 'c2', tool: 'regional_stats', data: { rows: [{ region_code: 'USA-MI', total_pop_fraction: 0.4172, abundance: '0.6543' }] } };
@@ -37,5 +37,20 @@ describe('figuresIn', () => {
       { text: '1,200', value: 1200, decimals: 0, percent: false },
       { text: '7', value: 7, decimals: 0, percent: false },
     ]);
+  });
+});
+
+describe('findProvenance and text quoted from results', () => {
+  const weekly: ProvenanceSource = { callId: 'w', tool: 'weekly_series', data: { weeks: [{ week: 1 }, { week: 2 }, { week: 19 }], peak: { mean: 0.6543 }, caveats: ['Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).', '0 means predicted absent.'] } };
+
+  it('does not link numbers inside a caveat the answer repeats word for word', () => {
+    const answer = 'Peak 0.6543.\n\nCaveats:\n- Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).';
+    expect(findProvenance(answer, [weekly]).map((item) => item.figure)).toEqual(['0.6543']);
+    expect(quotedTexts(answer, [weekly])).toEqual(['Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).']);
+  });
+
+  it('does not link the day of a written date, but links the same number elsewhere', () => {
+    expect(findProvenance('the week of 2023-04-19 (19 April)', [weekly])).toEqual([]);
+    expect(findProvenance('April 19, in week 19', [weekly]).map((item) => item.figure)).toEqual(['19']);
   });
 });

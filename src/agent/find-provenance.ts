@@ -21,17 +21,30 @@ const FIGURE_PATTERN = /[-−]?\d[\d,]*(?:\.\d+)?%?/g;
 const GLUED_BEFORE = /[\p{L}\d_.\-]/u;
 const GLUED_AFTER = /[\p{L}\d_\-]/u;
 
+/** Shortest result text looked for in an answer: a caveat sentence, not a word or a code. */
+const MIN_QUOTED_LENGTH = 16;
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+/** "19 April" / "April 19": a day of a written date, not a figure any result computed. */
+const DAY_BEFORE_MONTH = new RegExp(`^\\s${MONTH}\\b`);
+const DAY_AFTER_MONTH = new RegExp(`\\b${MONTH}\\s$`);
+
 /**
  * Which tool call each number in `answer` came from: a figure matches a numeric value of a
  * result when the value, rounded to the decimals written, gives the figure (a percentage also
  * matches a 0–1 fraction). An exact match beats a rounded one; among equals the latest call
  * wins, since answers are written from the last results. Figures with no source are left out —
  * the page can flag them.
+ *
+ * Two kinds of number are never linked, because no result computed them: numbers inside text
+ * the answer quotes verbatim from a result (a caveat's "standard eBird checklist (2 km, 1 h)"
+ * had its 2 and 1 linked to unrelated week numbers), and the day of a written date ("19 April").
  */
 export function findProvenance(answer: string, sources: readonly ProvenanceSource[]): Provenance[] {
   const seen = new Set<string>();
   const found: Provenance[] = [];
-  for (const figure of figuresIn(answer)) {
+  const quoted = quotedRanges(answer, quotedTexts(answer, sources));
+  for (const { figure, start } of locatedFigures(answer)) {
+    if (quoted.some(([from, to]) => start >= from && start < to) || isDayOfDate(answer, start, figure)) continue;
     if (seen.has(figure.text)) continue;
     seen.add(figure.text);
     const source = bestSource(figure, sources);
@@ -41,7 +54,11 @@ export function findProvenance(answer: string, sources: readonly ProvenanceSourc
 }
 
 export function figuresIn(text: string): Figure[] {
-  const figures: Figure[] = [];
+  return locatedFigures(text).map(({ figure }) => figure);
+}
+
+function locatedFigures(text: string): { figure: Figure; start: number }[] {
+  const figures: { figure: Figure; start: number }[] = [];
   for (const match of text.matchAll(FIGURE_PATTERN)) {
     const start = match.index;
     let raw = match[0].replace(/,+$/, '');
@@ -53,9 +70,42 @@ export function figuresIn(text: string): Figure[] {
     const digits = raw.replace(/[,%]/g, '');
     const value = Number(digits);
     if (!Number.isFinite(value)) continue;
-    figures.push({ text: match[0].replace(/,+$/, ''), value, decimals: digits.split('.')[1]?.length ?? 0, percent });
+    figures.push({ figure: { text: match[0].replace(/,+$/, ''), value, decimals: digits.split('.')[1]?.length ?? 0, percent }, start });
   }
   return figures;
+}
+
+/** The strings of the results (caveats, rules, scope) that hold a digit and that the answer repeats word for word. */
+export function quotedTexts(answer: string, sources: readonly ProvenanceSource[]): string[] {
+  const texts = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value)) texts.add(value);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit);
+  };
+  for (const source of sources) visit(source.data);
+  return [...texts];
+}
+
+/** `{quoted}` for a turn summary, left out when the answer quotes nothing. */
+export function quotedField(answer: string, sources: readonly ProvenanceSource[]): { quoted?: string[] } {
+  const quoted = quotedTexts(answer, sources);
+  return quoted.length > 0 ? { quoted } : {};
+}
+
+/** [start, end) of every place `text` repeats one of `quoted`. */
+export function quotedRanges(text: string, quoted: readonly string[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const part of quoted) {
+    for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) ranges.push([at, at + part.length]);
+  }
+  return ranges;
+}
+
+function isDayOfDate(answer: string, start: number, figure: Figure): boolean {
+  if (figure.decimals > 0 || figure.percent || !Number.isInteger(figure.value) || figure.value < 1 || figure.value > 31) return false;
+  return DAY_BEFORE_MONTH.test(answer.slice(start + figure.text.length, start + figure.text.length + 11)) || DAY_AFTER_MONTH.test(answer.slice(Math.max(0, start - 11), start));
 }
 
 function bestSource(figure: Figure, sources: readonly ProvenanceSource[]): ProvenanceSource | undefined {

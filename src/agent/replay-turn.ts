@@ -1,6 +1,6 @@
 import type { Registry, Session } from '../registry';
 import type { AgentEvent, RecordedCall, TurnSummary } from './agent-event';
-import { findProvenance, type ProvenanceSource } from './find-provenance';
+import { findProvenance, quotedField, type ProvenanceSource } from './find-provenance';
 import { type CallRun, runCall } from './run-call';
 
 export interface ReplayTurnOptions {
@@ -48,6 +48,7 @@ export async function replayTurn(options: ReplayTurnOptions): Promise<ReplayResu
     modelId: REPLAY_MODEL_ID,
     calls: [...options.calls],
     provenance: findProvenance(answer, sources),
+    ...quotedField(answer, sources),
     steps: 0,
   };
   emit({ type: 'turn-end', turnId, summary });

@@ -2,7 +2,7 @@ import type { ModelConversation, ModelReply } from '../models/model-adapter';
 import { isModelError } from '../models/model-adapter';
 import type { Registry, Session, ToolCall, ToolEnvelope } from '../registry';
 import type { AgentEvent, RecordedCall, TurnSummary } from './agent-event';
-import { findProvenance, type ProvenanceSource } from './find-provenance';
+import { findProvenance, quotedField, type ProvenanceSource } from './find-provenance';
 import { runCall } from './run-call';
 import { DEFAULT_TURN_LIMITS, type TurnLimits } from './turn-limits';
 
@@ -54,7 +54,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     emit({ type: 'text-delta', turnId, text });
   };
   const finish = (end: TurnEnd, error?: { code: string; message: string }): TurnResult => {
-    const summary: TurnSummary = { question: options.question, answer, modelId: options.modelId, calls, provenance: findProvenance(answer, sources), steps };
+    const summary: TurnSummary = { question: options.question, answer, modelId: options.modelId, calls, provenance: findProvenance(answer, sources), ...quotedField(answer, sources), steps };
     emit(error ? { type: 'turn-error', turnId, ...error } : { type: 'turn-end', turnId, summary });
     return { end, summary, ...(error ? { error } : {}) };
   };

@@ -13,6 +13,9 @@ export function precachePlugin(): Plugin {
   return {
     name: 'perch-precache',
     apply: 'build',
+    // After vite:build-html, so index.html is in the bundle: a change to the page alone (its CSP)
+    // must change the version too, or browsers would keep serving the old page from the cache.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const worker = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === SERVICE_WORKER_ENTRY);
       if (!worker || worker.type !== 'chunk') return;

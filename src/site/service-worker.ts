@@ -1,29 +1,42 @@
 /**
  * Perch's service worker: the app works offline after the first visit.
- * - App shell (every file of the build, listed in precache.json by the build): precached at
- *   install into a cache named for the build's version, served cache-first. A new build installs
- *   a new cache completely before it takes over, and the old one is deleted on activation, so a
- *   page never mixes files of two builds.
+ * - App shell (every file of the build, index.html included, listed by precache-plugin.ts):
+ *   precached at install into a cache named for the build's version, served cache-first. A new
+ *   build installs its whole shell before it activates; a failed download fails the install and
+ *   the old version stays. Navigations get this build's index.html, whose hashed asset names
+ *   point only into the same cache, so a page never mixes files of two builds.
+ * - The cache of the version before is kept (and only that one): a page still open on the old
+ *   version may load an old hashed chunk late. The page tells its user to reload (site-update.ts).
  * - Data (`data/…`): cached as it is used. The engine reads parquet with Range requests; a 206
- *   answer is kept under its range, a full file under its URL, and offline requests are served
- *   from either. catalog.json is network-first; when it changes, cached data files are dropped.
- * Self-contained on purpose (no imports): it is emitted as one classic script, `sw.js`.
+ *   answer is kept per range, a whole file per URL, and offline requests are served from either.
+ *   catalog.json is network-first; when it changes, every cached data file is dropped.
+ * Bundled into one classic script, `sw.js`: imports here must be used by nothing else.
  */
+import { parseRange, rangeKey, sliceAnswer, storedRangeAnswer } from './data-cache-keys';
+import type { PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
+
 const worker = self as unknown as ServiceWorkerGlobalScope & { __PRECACHE__: { version: string; files: string[] } };
 
 const SHELL_PREFIX = 'perch-shell-';
 const DATA_CACHE = 'perch-data';
+const RANGE_CACHE = 'perch-data-ranges';
 const scopeUrl = new URL(worker.registration.scope);
 // Injected by the build (precache-plugin.ts): a new build changes these bytes, so the browser
 // installs the new worker, which precaches the new shell before it takes over.
 const PRECACHE = worker.__PRECACHE__;
 const SHELL_CACHE = SHELL_PREFIX + PRECACHE.version;
+const INDEX_URL = new URL('index.html', scopeUrl).href;
+const CATALOG_URL = new URL('data/catalog.json', scopeUrl).href;
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(['./', ...PRECACHE.files].map((file) => new Request(new URL(file, scopeUrl), { cache: 'reload' })));
+      // `reload` skips the HTTP cache: a stale copy of a file would mix two builds.
+      await cache.addAll(PRECACHE.files.map((file) => new Request(new URL(file, scopeUrl), { cache: 'reload' })));
+      // The page's first catalog read happens before this worker controls it; without this copy
+      // the first offline visit could not even list the tables. Best effort: data may live elsewhere.
+      await catalogNetworkFirst(new Request(CATALOG_URL)).catch(() => undefined);
       await worker.skipWaiting();
     })(),
   );
@@ -32,16 +45,20 @@ worker.addEventListener('install', (event) => {
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(names.filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE).map((name) => caches.delete(name)));
+      // CacheStorage.keys() lists caches in creation order, so the last old one is the version before.
+      const old = (await caches.keys()).filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE);
+      await Promise.all(old.slice(0, -1).map((name) => caches.delete(name)));
       await worker.clients.claim();
     })(),
   );
 });
 
 worker.addEventListener('message', (event) => {
-  const message = event.data as { type?: string } | undefined;
-  if (message?.type === 'cache-all-data') event.waitUntil(cacheAllData(event.source as Client | null));
+  const message = event.data as PageToWorkerMessage | undefined;
+  const client = event.source as Client | null;
+  if (message?.type === 'cache-all-data') {
+    event.waitUntil(cacheAllData((answer) => client?.postMessage(answer)).catch((error: unknown) => client?.postMessage({ type: 'cache-error', message: `offline_cache_failed: ${String(error)}. Check the connection and try again.` } satisfies WorkerToPageMessage)));
+  }
 });
 
 worker.addEventListener('fetch', (event) => {
@@ -50,19 +67,23 @@ worker.addEventListener('fetch', (event) => {
   const path = url.pathname.slice(scopeUrl.pathname.length);
   if (path === 'data/catalog.json') event.respondWith(catalogNetworkFirst(event.request));
   else if (path.startsWith('data/')) event.respondWith(dataResponse(event.request));
-  else event.respondWith(shellResponse(event.request, path));
+  else event.respondWith(shellResponse(event.request));
 });
 
-async function shellResponse(request: Request, path: string): Promise<Response> {
+async function shellResponse(request: Request): Promise<Response> {
   const cache = await caches.open(SHELL_CACHE);
-  // Navigations (any URL with ?q=…) get the cached index.html of this build.
-  const key = request.mode === 'navigate' || path === '' || path === 'index.html' ? new URL('./', scopeUrl).href : request;
-  const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
+  // Navigations (any URL with ?q=…) get this build's index.html.
+  if (request.mode === 'navigate') {
+    const page = await cache.match(INDEX_URL);
+    if (page) return page;
+  }
+  // Then the version before (a page still open on it), then the network.
+  const cached = (await cache.match(request, { ignoreVary: true })) ?? (await caches.match(request, { ignoreVary: true }));
   if (cached) return cached;
   try {
     return await fetch(request);
   } catch {
-    return new Response('Perch is offline and this file was never cached.', { status: 503, headers: { 'content-type': 'text/plain' } });
+    return offlineError(new URL(request.url).pathname);
   }
 }
 
@@ -71,79 +92,68 @@ async function catalogNetworkFirst(request: Request): Promise<Response> {
   try {
     const response = await fetch(request, { cache: 'no-cache' });
     if (response.ok) {
-      const previous = await cache.match(request);
-      const fresh = response.clone();
-      if (previous && (await previous.text()) !== (await fresh.clone().text())) await dropDataFiles(cache);
-      await cache.put(request, fresh);
+      const previous = await cache.match(request.url);
+      const text = await response.clone().text();
+      if (previous && (await previous.text()) !== text) await dropDataFiles();
+      await cache.put(request.url, response.clone());
     }
     return response;
   } catch {
-    return (await cache.match(request)) ?? offlineError('the data catalog');
+    return (await cache.match(request.url)) ?? offlineError('the data catalog');
   }
 }
 
 async function dataResponse(request: Request): Promise<Response> {
-  const cache = await caches.open(DATA_CACHE);
   const range = parseRange(request.headers.get('range'));
-  const full = await cache.match(request.url);
-  if (full) return range ? sliceResponse(full, range) : full;
-  const rangeKey = range ? `${request.url}#bytes=${range.start}-${range.end}` : undefined;
-  const partial = rangeKey ? await cache.match(rangeKey) : undefined;
-  if (partial) return withStatus(partial, 206, range!);
-  try {
-    const response = await fetch(request);
-    if (response.status === 200) await cache.put(request.url, response.clone());
-    else if (response.status === 206 && rangeKey) await cache.put(rangeKey, new Response(await response.clone().arrayBuffer(), { headers: response.headers }));
-    return response;
-  } catch {
-    return offlineError(new URL(request.url).pathname);
+  const full = await (await caches.open(DATA_CACHE)).match(request.url);
+  if (full) return range ? sliceAnswer(await full.arrayBuffer(), range, full.headers.get('content-type') ?? 'application/octet-stream') : full;
+  const ranges = await caches.open(RANGE_CACHE);
+  if (range) {
+    const slice = await ranges.match(rangeKey(request.url, range));
+    if (slice) return storedRangeAnswer(await slice.arrayBuffer(), slice.headers);
   }
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch {
+    // A network error, not a made-up 503: the engine and the range probe then report "offline",
+    // not "the host refuses ranges".
+    return Response.error();
+  }
+  if (response.status === 200) await (await caches.open(DATA_CACHE)).put(request.url, response.clone());
+  else if (response.status === 206 && range) await ranges.put(rangeKey(request.url, range), new Response(await response.clone().arrayBuffer(), { headers: response.headers }));
+  return response;
 }
 
-/** Downloads every data file the catalog lists (the "keep all data offline" button). */
-async function cacheAllData(client: Client | null): Promise<void> {
+/** Downloads every data file the catalog lists (the "Keep all data offline" button). */
+async function cacheAllData(post: (message: WorkerToPageMessage) => void): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
-  const catalogUrl = new URL('data/catalog.json', scopeUrl);
-  const catalog = (await (await fetch(catalogUrl)).json()) as { tables: Record<string, { files: { path: string; bytes: number }[] }> };
+  const dataUrl = new URL('data/', scopeUrl);
+  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as { tables: Record<string, { files: { path: string; bytes: number }[] }> };
   const files = Object.values(catalog.tables).flatMap((table) => table.files);
   const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  const failed: string[] = [];
   let done = 0;
+  post({ type: 'cache-progress', done, total });
   for (const file of files) {
-    const url = new URL(file.path, new URL('data/', scopeUrl)).href;
+    const url = new URL(file.path, dataUrl).href;
     if (!(await cache.match(url))) {
-      const response = await fetch(url);
-      if (response.ok) await cache.put(url, response);
+      const response = await fetch(url).catch(() => undefined);
+      if (response?.status === 200) await cache.put(url, response);
+      else failed.push(file.path);
     }
     done += file.bytes;
-    client?.postMessage({ type: 'cache-progress', done, total });
+    post({ type: 'cache-progress', done, total });
   }
+  post({ type: 'cache-done', total, failed });
 }
 
-async function dropDataFiles(cache: Cache): Promise<void> {
+async function dropDataFiles(): Promise<void> {
+  await caches.delete(RANGE_CACHE);
+  const cache = await caches.open(DATA_CACHE);
   for (const request of await cache.keys()) if (!request.url.endsWith('/data/catalog.json')) await cache.delete(request);
-}
-
-function parseRange(header: string | null): { start: number; end: number } | undefined {
-  const match = header ? /^bytes=(\d+)-(\d+)$/.exec(header) : null;
-  return match ? { start: Number(match[1]), end: Number(match[2]) } : undefined;
-}
-
-async function sliceResponse(full: Response, range: { start: number; end: number }): Promise<Response> {
-  const bytes = await full.arrayBuffer();
-  const end = Math.min(range.end, bytes.byteLength - 1);
-  return new Response(bytes.slice(range.start, end + 1), {
-    status: 206,
-    headers: { 'content-type': 'application/octet-stream', 'content-range': `bytes ${range.start}-${end}/${bytes.byteLength}`, 'accept-ranges': 'bytes' },
-  });
-}
-
-async function withStatus(response: Response, status: number, range: { start: number; end: number }): Promise<Response> {
-  const bytes = await response.arrayBuffer();
-  return new Response(bytes, { status, headers: { 'content-type': 'application/octet-stream', 'content-range': `bytes ${range.start}-${range.start + bytes.byteLength - 1}/*` } });
 }
 
 function offlineError(what: string): Response {
   return new Response(`offline: ${what} is not cached yet. Connect once, or use "Keep all data offline".`, { status: 503, headers: { 'content-type': 'text/plain' } });
 }
-
-export {};

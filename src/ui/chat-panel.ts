@@ -69,7 +69,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     }
   });
 
-  const renderAnswer = (view: TurnView, provenance: TurnSummary['provenance'] = []) => view.answer.replaceChildren(renderMarkdown(view.text, provenance));
+  const renderAnswer = (view: TurnView, summary?: Pick<TurnSummary, 'provenance' | 'quoted'>) => view.answer.replaceChildren(renderMarkdown(view.text, summary?.provenance, summary?.quoted));
   const scheduleRender = (view: TurnView) => {
     if (view.pendingRender) return;
     view.pendingRender = true;
@@ -122,7 +122,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
         case 'turn-end': {
           view.ended = true;
           view.text = event.summary.answer || view.text;
-          renderAnswer(view, event.summary.provenance);
+          renderAnswer(view, event.summary);
           view.answer.setAttribute('aria-busy', 'false');
           view.actions.hidden = false;
           view.actions.replaceChildren(
@@ -132,7 +132,9 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           return;
         }
         case 'turn-error':
-          return panel.fail(event.turnId, event.message);
+          panel.fail(event.turnId, event.message);
+          view.error.classList.toggle('turn-stopped', event.code === 'turn_stopped');
+          return;
         case 'payload-add':
         case 'approval-need':
         case 'audit-add':

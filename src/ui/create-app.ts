@@ -9,10 +9,12 @@ import { createChartView } from './chart-view';
 import { createChatPanel } from './chat-panel';
 import { createDataTableView } from './data-table-view';
 import { el } from './dom';
+import { createHealthBanner, type HealthBanner } from './health-banner';
 import { loadSettings, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
-import { layerTimes } from './layer-data';
+import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
 import { createMapView } from './map-view';
+import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
 import { createProgressBar } from './progress-bar';
 import { createScopePicker } from './scope-picker';
 import { createSettingsDialog } from './settings-dialog';
@@ -28,6 +30,8 @@ export interface AppOptions {
   /** The page's address: read for a share link, used as the base of new ones. */
   pageUrl: string;
   stores: KeyStores;
+  /** The startup-health strip; main.ts passes one holding the site controls (offline data). */
+  health?: HealthBanner;
 }
 
 export interface App {
@@ -48,9 +52,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const animatedLayers = new Map<string, MapLayerPayload>();
 
   const progress = createProgressBar();
+  const health = options.health ?? createHealthBanner();
   const attribution = createAttributionBar();
-  const map = createMapView();
   const slider = createTimeSlider();
+  const map = createMapView(() => ({ top: 0, left: 0, right: layerList.element.offsetWidth, bottom: slider.element.hidden ? 0 : slider.element.offsetHeight }));
   const layerList = createLayerList({
     onVisible: (id, visible) => map.updateLayer(id, { visible }),
     onOpacity: (id, opacity) => map.updateLayer(id, { opacity }),
@@ -66,7 +71,13 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const sql = createSqlTab();
   const audit = createAuditTab();
   const approvals = createApprovalsTab({
-    approve: (card) => host.request('approve', { cardId: card.id, arguments: card.arguments }).finally(refreshAudit),
+    approve: (card) => host.request('approve', { cardId: card.id, arguments: card.arguments }).then((result) => {
+      catalog = result.catalog;
+      inScope = result.datasets;
+      attribution.set(catalog, inScope);
+      scope.set(catalog, inScope);
+      return result;
+    }).finally(refreshAudit),
     deny: (card) => host.request('deny', { cardId: card.id }).finally(refreshAudit),
   });
   const tabs = createTabs('Results', [
@@ -112,6 +123,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [map.element, el('div', { class: 'map-overlay' }, [layerList.element]), slider.element]);
   root.replaceChildren(
     header,
+    health.element,
     el('main', { class: 'app-main' }, [el('div', { class: 'side' }, [chat.element]), el('div', { class: 'stage' }, [mapSection, tabs.element])]),
     attribution.element,
     settingsDialog.element,
@@ -142,6 +154,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       chat.fail(undefined, problem);
       settingsDialog.open();
       return;
+    }
+    if (!navigator.onLine && needsInternet(settings)) {
+      chat.fail(undefined, networkProblem(settings));
+      return showNetworkProblem();
     }
     const turnId = newTurnId();
     chat.setQuestion(question);
@@ -174,6 +190,13 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     chat.setRunning(false);
     progress.done();
   }
+  function showNetworkProblem() {
+    health.setAlert('network', createNetworkNotice(networkProblem(settings), () => {
+      settings = { ...settings, kind: 'offline' };
+      saveSettings(settings, options.stores);
+      modelButton.textContent = modelLabel(settings);
+    }));
+  }
   const newTurnId = () => `turn-${Date.now().toString(36)}-${++turnCounter}`;
 
   host.onAgentEvent((event) => handleEvent(event));
@@ -191,12 +214,15 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       case 'payload-add': {
         const { payload } = event;
         if (payload.kind === 'map-layer') {
-          map.addLayer(payload);
+          // The list and the slider first, so fit-to-data sees the space they take.
           layerList.add(payload);
           if (payload.times) {
             animatedLayers.set(payload.id, payload);
             refreshTimes();
+            const peak = peakTime(payload);
+            if (peak !== undefined) slider.set(peak);
           }
+          map.addLayer(payload);
         } else if (payload.kind === 'chart') {
           chart.show(payload);
           chart.setCursor(slider.current());
@@ -211,8 +237,11 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       case 'audit-add':
         audit.add(event.entry);
         return;
-      case 'turn-end':
       case 'turn-error':
+        if (event.code === 'model_network') showNetworkProblem();
+        endTurn(event.turnId);
+        return;
+      case 'turn-end':
         endTurn(event.turnId);
         return;
       default:
@@ -251,7 +280,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       attribution.set(catalog, inScope);
       scope.set(catalog, inScope);
       chat.setSuggestions(suggestQuestions(catalog));
-      if (!result.rangeSupport.supportsRanges) chat.fail(undefined, `Slow data host: ${result.rangeSupport.message}`);
+      health.setInit(result);
       progress.done();
       await Promise.allSettled([
         host.request('basemap', {}).then((basemap) => map.setBasemap(basemap.layer), (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`)),

@@ -49,7 +49,7 @@ export function createDataTableView(): DataTableView {
       table = tableFromIPC(new Uint8Array(next.ipc));
       empty.hidden = true;
       downloadButton.disabled = false;
-      title.textContent = `${next.title} · ${table.numRows.toLocaleString('en-US')} rows`;
+      title.textContent = `${next.title.charAt(0).toUpperCase()}${next.title.slice(1)} · ${table.numRows.toLocaleString('en-US')} row${table.numRows === 1 ? '' : 's'}`;
       scroller.setAttribute('aria-rowcount', String(table.numRows + 1));
       const template = `repeat(${table.schema.fields.length}, minmax(7rem, 1fr))`;
       scroller.style.setProperty('--data-columns', template);

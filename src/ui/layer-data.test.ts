@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapLayerPayload } from '../payloads';
-import { featureInfo, filterValues, layerBounds, layerTimes } from './layer-data';
+import { featureInfo, filterValues, layerBounds, layerTimes, peakTime } from './layer-data';
 import { formatValue } from './color-scale';
 
 const payload = (extra: Partial<MapLayerPayload> = {}): MapLayerPayload => ({
@@ -30,5 +30,13 @@ describe('featureInfo', () => {
     expect(featureInfo(layer, 0, formatValue)).toEqual({ value: 0.5, valueText: '0.5 birds', time: 16, timeLabel: '2023-04-19', label: 'USA-MI' });
     expect(featureInfo(layer, 1, formatValue).valueText).toBe('no data (not modelled)');
     expect(featureInfo(layer, 2, formatValue).valueText).toBe('0 birds');
+  });
+});
+
+describe('peakTime', () => {
+  it('peakTime is the time whose values sum highest, skipping NaN (no data)', () => {
+    const times = Uint16Array.from([1, 1, 2, 2, 3, 3]);
+    expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, Number.NaN, 0.7]) })).toBe(2);
+    expect(peakTime({ values: Float32Array.from([1]) })).toBeUndefined();
   });
 });

@@ -29,6 +29,22 @@ export function layerTimes(payload: Pick<MapLayerPayload, 'times'>): number[] {
   return [...seen].sort((a, b) => a - b);
 }
 
+/**
+ * The time whose features sum highest (NaN skipped): an animated layer opens at its busiest week,
+ * not at week 1, where a migrant is often absent and the map would look empty.
+ */
+export function peakTime(payload: Pick<MapLayerPayload, 'times' | 'values'>): number | undefined {
+  if (!payload.times) return undefined;
+  const sums = new Map<number, number>();
+  payload.times.forEach((time, index) => {
+    const value = payload.values[index];
+    sums.set(time, (sums.get(time) ?? 0) + (Number.isNaN(value) ? 0 : value));
+  });
+  let best: number | undefined;
+  for (const [time, sum] of sums) if (best === undefined || sum > sums.get(best)!) best = time;
+  return best;
+}
+
 /** Per-feature filter values for deck.gl's DataFilterExtension (GPU filtering: no re-query per frame). */
 export function filterValues(times: Uint16Array): Float32Array {
   return Float32Array.from(times);

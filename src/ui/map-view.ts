@@ -32,10 +32,25 @@ export interface MapView {
 const LAND: [number, number, number, number] = [241, 238, 229, 255];
 const BORDER: [number, number, number, number] = [150, 145, 130, 200];
 const INITIAL_VIEW = { longitude: -95, latitude: 40, zoom: 2.6, pitch: 0, bearing: 0 };
+/**
+ * Name of the performance measure spanning a layer's first upload: from handing it to deck.gl to
+ * the end of the first frame that drew it (attribute building, polygon tessellation, GPU upload).
+ * That frame is the one main-thread cost the page cannot split, so tests and people profiling
+ * the page can tell it apart from everything else (`performance.getEntriesByName(...)`).
+ */
+export const LAYER_UPLOAD_MEASURE = 'perch:layer-upload';
 /** One GPU filter dimension (week), shared by every animated layer. */
 const WEEK_FILTER = new DataFilterExtension({ filterSize: 1 });
 
-export function createMapView(): MapView {
+/** Pixels at each edge of the map that overlays cover (layer list, time slider): fit-to-data keeps the data clear of them. */
+export interface MapInsets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 0, bottom: 0, left: 0 })): MapView {
   const canvasHost = el('div', 'map-canvas');
   const element = el('div', 'map-view');
   element.append(canvasHost);
@@ -43,6 +58,7 @@ export function createMapView(): MapView {
   let basemap: Layer[] = [];
   let time: number | undefined;
   let afterRender: (() => void)[] = [];
+  let uploads: { id: string; start: number }[] = [];
   const deck = new Deck({
     parent: canvasHost,
     views: new DeckMapView({ repeat: false }),
@@ -57,6 +73,10 @@ export function createMapView(): MapView {
       canvas?.setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom; hover a cell for its value.');
     },
     onAfterRender: () => {
+      // Frames drawn so far, readable from outside (tests wait for the next frame after a change).
+      element.dataset.frames = String(Number(element.dataset.frames ?? 0) + 1);
+      for (const upload of uploads) performance.measure(LAYER_UPLOAD_MEASURE, { start: upload.start, end: performance.now(), detail: { layer: upload.id } });
+      uploads = [];
       const waiting = afterRender;
       afterRender = [];
       for (const resolve of waiting) resolve();
@@ -69,22 +89,34 @@ export function createMapView(): MapView {
     const { clientWidth: width, clientHeight: height } = canvasHost;
     if (!width || !height) return;
     const padded: Bounds = [[bounds[0][0] - 0.5, bounds[0][1] - 0.5], [bounds[1][0] + 0.5, bounds[1][1] + 0.5]];
-    const view = new WebMercatorViewport({ width, height }).fitBounds(padded, { padding: Math.min(48, width / 6, height / 6) });
+    const margin = Math.min(32, width / 8, height / 8);
+    const covered = insets();
+    // An overlay may cover at most half the map in each direction, or nothing would be left to fit into.
+    const padding = {
+      top: margin + Math.min(covered.top, height / 4),
+      bottom: margin + Math.min(covered.bottom, height / 4),
+      left: margin + Math.min(covered.left, width / 4),
+      right: margin + Math.min(covered.right, width / 4),
+    };
+    const view = new WebMercatorViewport({ width, height }).fitBounds(padded, { padding });
     deck.setProps({ initialViewState: { longitude: view.longitude, latitude: view.latitude, zoom: Math.min(view.zoom, 9), pitch: 0, bearing: 0 } as typeof INITIAL_VIEW });
   };
 
   return {
     element,
     setBasemap(payload) {
+      const start = performance.now();
       const data = { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPolygon: { value: payload.coordinates, size: 2 } } };
       const paths = { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPath: { value: payload.coordinates, size: 2 } } };
       basemap = [
         new SolidPolygonLayer({ id: 'basemap-land', data, getFillColor: LAND, wrapLongitude: true, pickable: false }),
         new PathLayer({ id: 'basemap-borders', data: paths, getColor: BORDER, getWidth: 0.8, widthUnits: 'pixels', wrapLongitude: true, _pathType: 'loop' }),
       ];
+      uploads.push({ id: 'basemap', start });
       redraw();
     },
     addLayer(payload) {
+      const start = performance.now();
       const base = {
         payload,
         visible: true,
@@ -95,6 +127,7 @@ export function createMapView(): MapView {
       };
       const state: MapLayerState = { ...base, deckProps: staticProps(base) };
       layers.set(payload.id, state);
+      uploads.push({ id: payload.id, start });
       redraw();
       fit(state.bounds);
       return state;

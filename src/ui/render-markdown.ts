@@ -7,14 +7,20 @@ import { splitFigures } from './split-figures';
  * Model-written Markdown → DOM, built only with elements and text nodes (no innerHTML). Figures
  * with recorded provenance become buttons that name the call that produced them.
  */
-export function renderMarkdown(source: string, provenance: readonly Provenance[] = []): DocumentFragment {
+export function renderMarkdown(source: string, provenance: readonly Provenance[] = [], quoted: readonly string[] = []): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  const figures = provenance.map((entry) => entry.figure);
+  const figures: Figures = { texts: provenance.map((entry) => entry.figure), quoted };
   for (const block of parseMarkdown(source)) fragment.appendChild(renderBlock(block, provenance, figures));
   return fragment;
 }
 
-function renderBlock(block: Block, provenance: readonly Provenance[], figures: string[]): Node {
+/** The figures to link, and the quoted result texts (caveats) inside which nothing is linked. */
+interface Figures {
+  texts: string[];
+  quoted: readonly string[];
+}
+
+function renderBlock(block: Block, provenance: readonly Provenance[], figures: Figures): Node {
   switch (block.type) {
     case 'paragraph':
       return el('p', {}, renderInlines(block.children, provenance, figures));
@@ -27,11 +33,11 @@ function renderBlock(block: Block, provenance: readonly Provenance[], figures: s
   }
 }
 
-function renderInlines(nodes: Inline[], provenance: readonly Provenance[], figures: string[]): Node[] {
+function renderInlines(nodes: Inline[], provenance: readonly Provenance[], figures: Figures): Node[] {
   return nodes.flatMap((node): Node[] => {
     switch (node.type) {
       case 'text':
-        return splitFigures(node.text, figures).map((segment) => (segment.figure === undefined ? document.createTextNode(segment.text) : figureButton(segment.text, provenance[segment.figure])));
+        return splitFigures(node.text, figures.texts, figures.quoted).map((segment) => (segment.figure === undefined ? document.createTextNode(segment.text) : figureButton(segment.text, provenance[segment.figure])));
       case 'strong':
         return [el('strong', {}, renderInlines(node.children, provenance, figures))];
       case 'emphasis':

@@ -33,3 +33,10 @@ describe('splitFigures', () => {
     expect(splitFigures('plain', [])).toEqual([{ text: 'plain' }]);
   });
 });
+
+describe('splitFigures with quoted result text', () => {
+  it('splitFigures marks nothing inside a quoted caveat, and the same figure outside it', () => {
+    const caveat = 'a standard eBird checklist (2 km, 1 h)';
+    expect(splitFigures(`week 2 of ${caveat}`, ['2', '1'], [caveat])).toEqual([{ text: 'week ' }, { text: '2', figure: 0 }, { text: ` of ${caveat}` }]);
+  });
+});

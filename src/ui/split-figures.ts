@@ -1,3 +1,5 @@
+import { quotedRanges } from '../agent/find-provenance';
+
 /** A piece of answer text: plain, or a figure that a tool call produced (index into `figures`). */
 export interface FigureSegment {
   text: string;
@@ -7,16 +9,19 @@ export interface FigureSegment {
 /**
  * Splits text around the figures the agent recorded provenance for, so each can link to its call.
  * A figure matches only as a whole number: "0.65" does not match inside "0.6543" or "10.65".
- * Longer figures win when two overlap.
+ * Longer figures win when two overlap. Inside `quoted` (result texts repeated word for word, such
+ * as caveats) nothing is marked: "2 km, 1 h" quotes a method, it is not a computed figure.
  */
-export function splitFigures(text: string, figures: readonly string[]): FigureSegment[] {
+export function splitFigures(text: string, figures: readonly string[], quoted: readonly string[] = []): FigureSegment[] {
+  const plainRanges = quotedRanges(text, quoted);
   const order = figures.map((figure, index) => ({ figure, index })).filter(({ figure }) => figure.length > 0);
   order.sort((a, b) => b.figure.length - a.figure.length);
   const segments: FigureSegment[] = [];
   let plain = '';
   let position = 0;
   while (position < text.length) {
-    const hit = order.find(({ figure }) => text.startsWith(figure, position) && isWholeNumber(text, position, figure.length));
+    const inQuote = plainRanges.some(([from, to]) => position >= from && position < to);
+    const hit = inQuote ? undefined : order.find(({ figure }) => text.startsWith(figure, position) && isWholeNumber(text, position, figure.length));
     if (hit) {
       if (plain) segments.push({ text: plain });
       plain = '';

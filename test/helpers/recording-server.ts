@@ -24,13 +24,27 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
+export interface RecordingServerOptions {
+  /**
+   * Answer as a cross-origin API does for a page: CORS preflights (OPTIONS) get 204 and are not
+   * recorded, and every reply allows any origin. Off by default: Node clients send no preflight.
+   */
+  cors?: boolean;
+}
+
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-max-age': '600' };
+
 /**
  * A node:http server on 127.0.0.1 (port 0) that records every request and answers with what
  * `respond` returns. `respond` sees the request and everything recorded before it.
  */
-export async function startRecordingServer(respond: (request: RecordedRequest, index: number) => MockReply): Promise<RecordingServer> {
+export async function startRecordingServer(respond: (request: RecordedRequest, index: number) => MockReply, options: RecordingServerOptions = {}): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, outgoing) => {
+    if (options.cors) {
+      for (const [name, value] of Object.entries(CORS_HEADERS)) outgoing.setHeader(name, value);
+      if (incoming.method === 'OPTIONS') return void outgoing.writeHead(204).end();
+    }
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {

@@ -1,13 +1,18 @@
 import { formatDate, formatFigure, formatWeek, MONTH_NAMES, seasonWords } from './format-figure';
 import type { ParsedQuestion } from './parse-question';
-import { callTool, dataOf, type Plan, PlanStop } from './plan-step';
+import { callTool, dataOf, type Plan, type PlannerMemory, PlanStop } from './plan-step';
 import { inRegion, regionArgument, type Target } from './resolve-target';
+import { sqlText } from './sql-text';
 import { caveatsOf, writeAnswer } from './write-answer';
 
 interface WeekRow { week: number; date: string; mean: number | null; sum: number | null; cells_modelled: number; season: string | null }
 
-/** When does it peak / arrive / leave: one weekly_series call. A season or month narrows the peak to its weeks. */
-export function* answerTiming(target: Target, parsed: ParsedQuestion): Plan {
+/**
+ * When does it peak / arrive / leave: one weekly_series call, then (once per species and region in
+ * a conversation) an add_map_layer call of every cell in all 52 weeks, so the map animates the
+ * season the figures describe. A season or month narrows the peak to its weeks.
+ */
+export function* answerTiming(target: Target, parsed: ParsedQuestion, memory: PlannerMemory): Plan {
   const envelope = yield* callTool('weekly_series', { species: target.species.code, ...regionArgument(target) });
   const result = dataOf(envelope);
   if (!result) throw new PlanStop(failure(envelope, target));
@@ -17,6 +22,7 @@ export function* answerTiming(target: Target, parsed: ParsedQuestion): Plan {
   const peak = result.peak as { week: number; date: string; season: string | null; mean: number; sum: number; cells_modelled: number } | null;
   if (!peak) throw new PlanStop(writeAnswer(target, [`The weekly series of ${name}${where} has no modelled values, so there is no peak, arrival or departure to give.`], caveatsOf([result])));
   const weeks = (result.weeks ?? []) as WeekRow[];
+  const layer = yield* weeklyLayer(target, memory);
   const window = timeWindow(parsed);
   if (parsed.intent === 'peak' || parsed.intent === 'unknown') {
     if (window) {
@@ -40,7 +46,25 @@ export function* answerTiming(target: Target, parsed: ParsedQuestion): Plan {
       `It peaks in between, in the week of ${formatDate(peak.date)} (mean ${formatFigure(peak.mean)}). Arrival and departure are the ${rule}.`,
     );
   }
+  if (layer) sentences.push(layer);
   return writeAnswer(target, sentences, caveatsOf([result]));
+}
+
+/**
+ * The weekly layer: cell_id rows (the tool joins cells for the geometry), `week` as the time
+ * column, coloured by abundance. Added once per species and region in a conversation, so a
+ * follow-up ("and in winter?") does not stack a copy on the map. Returns the answer's sentence.
+ */
+function* weeklyLayer(target: Target, memory: PlannerMemory): Plan<string | undefined> {
+  const key = `${target.species.code}|${regionArgument(target).region ?? ''}`;
+  const name = `${target.species.name}${inRegion(target)}: weekly abundance`;
+  if (memory.layers?.includes(key)) return `The map already shows the layer "${name}"; move the week slider to follow the season.`;
+  const region = regionArgument(target).region !== undefined && target.region ? ` AND w.${target.region.type === 'state' ? 'state_code' : 'country_code'} = ${sqlText(target.region.code)}` : '';
+  const sql = `SELECT w.cell_id, w.week, w.abundance FROM weekly AS w WHERE w.species_code = ${sqlText(target.species.code)}${region} ORDER BY w.week, w.cell_id`;
+  const envelope = yield* callTool('add_map_layer', { sql, name, color_by: 'abundance', time_column: 'week' });
+  if (!envelope.ok) return `The map layer could not be drawn: ${envelope.error.message}`;
+  memory.layers = [...(memory.layers ?? []), key];
+  return `The map shows every cell in every week as the layer "${name}"; press play or move the week slider to follow the season.`;
 }
 
 function timeWindow(parsed: ParsedQuestion): { label: string; keep: (row: WeekRow) => boolean } | undefined {

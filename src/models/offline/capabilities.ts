@@ -10,6 +10,7 @@ export function capabilitiesReply(question: string): string {
     '- which regions hold the most of it ("Which states hold the most in the breeding season?")',
     '- whether it is increasing or decreasing, how big its range is, in which season it is most common',
     '- what data there is ("What data is there?")',
+    '- adding a CSV or parquet file from a URL as a table, after you approve it ("Add the dataset at https://example.org/counts.csv as my_counts")',
     'Follow-ups such as "and in winter?" keep the species and region of the previous question. For anything else, use Gemini or an OpenAI-compatible model in the settings.',
   ].join('\n');
 }

@@ -12,8 +12,8 @@ describe('createOfflineModel', () => {
 
   it('a peak question resolves species and region through the tools and writes only tool figures and caveats', async () => {
     const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    expect(calls.map((call) => call.name)).toEqual(['run_sql', 'run_sql', 'find_species', 'find_region', 'run_sql', 'weekly_series']);
-    expect(calls.at(-1)!.arguments).toEqual({ species: 'yebsap', region: 'USA-MI' });
+    expect(calls.map((call) => call.name)).toEqual(['run_sql', 'run_sql', 'find_species', 'find_region', 'run_sql', 'weekly_series', 'add_map_layer']);
+    expect(calls.at(-2)!.arguments).toEqual({ species: 'yebsap', region: 'USA-MI' });
     expect(answer).toContain('2023-05-17');
     expect(answer).toContain('0.4321');
     expect(answer).toContain('12.34');
@@ -22,7 +22,8 @@ describe('createOfflineModel', () => {
 
   it('a region that is the whole prediction area is read as every modelled cell, and says so', async () => {
     const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world({ extentMatch: 0.99 }));
-    expect(calls.at(-1)!.arguments).toEqual({ species: 'yebsap' });
+    expect(calls.at(-2)!.arguments).toEqual({ species: 'yebsap' });
+    expect(calls.at(-1)!.arguments.sql).toBe("SELECT w.cell_id, w.week, w.abundance FROM weekly AS w WHERE w.species_code = 'yebsap' ORDER BY w.week, w.cell_id");
     expect(answer).toContain('masked to Michigan');
     expect(answer).toContain('all 100 modelled cells');
     expect(answer).toContain('5 of them');
@@ -62,6 +63,47 @@ describe('createOfflineModel', () => {
     expect(answer).toContain('Within the non-breeding season (winter)');
     expect(answer).toContain('2023-12-13');
     expect(answer).toContain('0.0456');
+  });
+
+  it('a timing answer adds one weekly layer of every cell in all 52 weeks, animated by week and coloured by abundance', async () => {
+    const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
+    const layer = calls.find((call) => call.name === 'add_map_layer')!;
+    expect(layer.arguments).toEqual({
+      sql: "SELECT w.cell_id, w.week, w.abundance FROM weekly AS w WHERE w.species_code = 'yebsap' AND w.state_code = 'USA-MI' ORDER BY w.week, w.cell_id",
+      name: 'Yellow-bellied Sapsucker in Michigan: weekly abundance',
+      color_by: 'abundance',
+      time_column: 'week',
+    });
+    expect(answer).toContain('The map shows every cell in every week as the layer "Yellow-bellied Sapsucker in Michigan: weekly abundance"');
+  });
+
+  it('a follow-up does not add the same weekly layer again, and says the map already shows it', async () => {
+    const conversation = start();
+    await drive(conversation, 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
+    const { answer, calls } = await drive(conversation, 'and in winter?', world());
+    expect(calls.map((call) => call.name)).not.toContain('add_map_layer');
+    expect(answer).toContain('The map already shows the layer');
+  });
+
+  it('a layer the tool refuses is said with its message, and the figures still stand', async () => {
+    const handlers = { ...world(), add_map_layer: () => ({ error: { code: 'no_scope', message: 'no_scope: cells is not in this session.' } }) };
+    const { answer } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak?', handlers);
+    expect(answer).toContain('The map layer could not be drawn: no_scope: cells is not in this session.');
+    expect(answer).toContain('0.4321');
+  });
+
+  it('"Add the dataset at <url> as <name>" proposes add_dataset_from_url with exactly those arguments, and says nothing ran', async () => {
+    const handlers = { ...world(), add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed: needs approval' } }) };
+    const { answer, calls } = await drive(start(), 'Add the dataset at http://127.0.0.1:8123/data/Extra.csv as My_Counts', handlers);
+    expect(calls).toEqual([{ name: 'add_dataset_from_url', arguments: { url: 'http://127.0.0.1:8123/data/Extra.csv', name: 'my_counts' } }]);
+    expect(answer).toContain('Nothing has been fetched yet');
+    expect(answer).toContain('Approvals tab');
+  });
+
+  it('an add request with no name takes the table name from the file name', async () => {
+    const handlers = { ...world(), add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed' } }) };
+    const { calls } = await drive(start(), 'Please load the data from https://example.org/files/2024-counts.csv.', handlers);
+    expect(calls[0]!.arguments).toEqual({ url: 'https://example.org/files/2024-counts.csv', name: 'dataset_2024_counts' });
   });
 
   it('a question it cannot read gets the list of what it can do and makes no call', async () => {

@@ -1,3 +1,4 @@
+import { answerAddDataset, readDatasetRequest } from './answer-add-dataset';
 import { answerChance } from './answer-chance';
 import { answerCompare } from './answer-compare';
 import { answerData } from './answer-data';
@@ -21,6 +22,8 @@ const CELL_FAMILIES = new Set<Intent>(['peak', 'arrival', 'departure', 'where', 
  * "where"); species and region carry over.
  */
 export function* planQuestion(question: string, memory: PlannerMemory, forced: Forced = {}): Plan {
+  const dataset = readDatasetRequest(question);
+  if (dataset) return yield* answerAddDataset(dataset);
   const parsed = followUp(parseQuestion(question), memory);
   if (parsed.intent === 'unknown') return capabilitiesReply(question);
   if (parsed.intent === 'data_available') return yield* answerData();
@@ -32,7 +35,7 @@ export function* planQuestion(question: string, memory: PlannerMemory, forced: F
     case 'peak':
     case 'arrival':
     case 'departure':
-      return yield* answerTiming(target, parsed);
+      return yield* answerTiming(target, parsed, memory);
     case 'where':
       return yield* answerWhere(target, parsed);
     case 'chance':

@@ -20,6 +20,8 @@ export interface PlannerMemory {
   region?: { code: string; name: string };
   intent?: ParsedQuestion['intent'];
   time?: TimeExpression;
+  /** Weekly layers already added ("species|region"), so a follow-up does not add the same layer again. */
+  layers?: string[];
   /** Set when the last turn asked the user to choose; the next message is matched against it. */
   pending?: PendingChoice;
 }

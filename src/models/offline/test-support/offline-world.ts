@@ -56,6 +56,7 @@ export function world(options: { species?: { species_code: string; common_name: 
     }),
     find_region: (args) => ({ candidates: regions.filter((region) => region.name === args.text || region.region_code === args.text).map((region) => ({ ...region, match: 'exact', score: 1 })) }),
     ask_user: (args) => ({ asked: true, ...args }),
+    add_map_layer: (args) => ({ layer: { name: args.name, features: 100 * 52, time_column: args.time_column, weeks: 52 }, caveats: [] }),
     weekly_series: (args) => ({
       species: { code: args.species },
       peak: { week: 20, date: '2023-05-17', season: 'breeding', mean: 0.4321, sum: 12.34, cells_modelled: 77 },

@@ -1,0 +1,51 @@
+import type { Catalog } from '../catalog/types';
+import type { WorkerToPageMessage } from '../site/site-messages';
+import { el, formatBytes } from './dom';
+
+export interface OfflinePanel {
+  element: HTMLElement;
+  setCatalog(catalog: Pick<Catalog, 'tables'>): void;
+}
+
+/** Sum of every data file's bytes: what "Keep all data offline" downloads at most. */
+export function catalogBytes(catalog: Pick<Catalog, 'tables'>): number {
+  return Object.values(catalog.tables).reduce((sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0), 0);
+}
+
+/**
+ * "Keep all data offline": shows the total size before anything downloads, then a progress bar
+ * fed by the service worker's `cache-progress` messages. `start` is undefined where service
+ * workers are unavailable (the control then says so instead of pretending).
+ */
+export function createOfflinePanel(start: ((onMessage: (message: WorkerToPageMessage) => void) => void) | undefined): OfflinePanel {
+  const button = el('button', { type: 'button', class: 'header-button', disabled: true }, ['Keep all data offline']);
+  const bar = el('progress', { class: 'offline-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Saving data for offline use' });
+  const status = el('span', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
+  const element = el('span', { class: 'offline-panel health-item' }, [button, bar, status]);
+  if (!start) status.textContent = 'Offline use needs a browser with service workers.';
+  button.addEventListener('click', () => {
+    if (!start) return;
+    button.disabled = true;
+    bar.hidden = false;
+    start((message) => {
+      if (message.type === 'cache-progress') {
+        bar.max = Math.max(message.total, 1);
+        bar.value = message.done;
+        status.textContent = `${formatBytes(message.done)} of ${formatBytes(message.total)}`;
+      } else if (message.type === 'cache-done') {
+        status.textContent = message.failed.length ? `Saved, except ${message.failed.join(', ')}. Try again when online.` : `All data saved (${formatBytes(message.total)}): questions work offline.`;
+        button.disabled = message.failed.length === 0;
+      } else {
+        status.textContent = message.message;
+        button.disabled = false;
+      }
+    });
+  });
+  return {
+    element,
+    setCatalog(catalog) {
+      button.textContent = `Keep all data offline (${formatBytes(catalogBytes(catalog))})`;
+      button.disabled = !start;
+    },
+  };
+}
