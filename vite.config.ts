@@ -1,20 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { cspPlugin } from './src/site/csp-plugin';
+import { cspPlugin, GEMINI_ORIGIN, parseConnectSources } from './src/site/csp-plugin';
 import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin';
 
 // BASE lets the same build run under a sub-path, the way GitHub Pages serves a project site.
 const base = process.env.BASE ?? '/';
+// PERCH_CONNECT_SRC: OpenAI-compatible origins the page may call (csp-plugin.ts).
+const connectSources = parseConnectSources(process.env.PERCH_CONNECT_SRC);
 
 export default defineConfig({
   base,
   worker: { format: 'es' },
   // DuckDB-WASM ships its own worker and wasm; pre-bundling breaks their URLs (PLATFORM.md).
   optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-  // PERCH_CONNECT_SRC: OpenAI-compatible origins the page may call (csp-plugin.ts).
-  plugins: [cspPlugin(), precachePlugin()],
+  plugins: [cspPlugin(connectSources), precachePlugin()],
   // Shown by the page and returned by the worker's init: tells two builds apart (PERCH_BUILD).
-  define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(process.env.PERCH_BUILD || 'dev') },
+  define: {
+    'import.meta.env.PERCH_BUILD': JSON.stringify(process.env.PERCH_BUILD || 'dev'),
+    // The same sources, enforced again inside the agent worker (src/worker/connect-policy.ts).
+    'import.meta.env.PERCH_CONNECT_SOURCES': JSON.stringify(JSON.stringify([GEMINI_ORIGIN, ...connectSources])),
+  },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4096,

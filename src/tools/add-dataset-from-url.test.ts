@@ -83,3 +83,24 @@ describe('add_dataset_from_url', () => {
     expect(added).toHaveLength(0);
   });
 });
+
+describe('add_dataset_from_url under the worker connect policy', () => {
+  it('an approved URL on a host the site does not allow fails as fetch_failed, not internal_error, and adds nothing', async () => {
+    const { guardFetch } = await import('../worker/connect-policy');
+    const added: AddTableRequest[] = [];
+    const catalog = { tables: { weekly: {} } } as unknown as Catalog;
+    const registry = createRegistry({
+      tools: TOOLS, agents: AGENTS,
+      services: {
+        engine: { catalog } as Engine,
+        addTable: async (request: AddTableRequest) => (added.push(request), { rows: 0 }),
+        fetch: guardFetch(fetch, 'https://birder.github.io', ['https://generativelanguage.googleapis.com']),
+      },
+    });
+    const session = { id: 's1', datasets: ['weekly'] };
+    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: 'https://example.invalid/x.csv', name: 'x' } }, session);
+    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'fetch_failed', message: expect.stringContaining('connect_blocked') } });
+    expect(added).toEqual([]);
+  });
+});

@@ -28,7 +28,14 @@ export const addDatasetFromUrl = defineTool({
   async execute(args, context) {
     if (!context.services.addTable) return toolFailure('not_supported', 'not_supported: this host cannot add tables yet. Load the file with npm run data instead.');
     if (Object.hasOwn(context.services.engine.catalog.tables, args.name)) return toolFailure('conflict', `conflict: a table named '${args.name}' already exists. Propose another name.`);
-    const response = await (context.services.fetch ?? fetch)(args.url, { signal: context.signal });
+    let response: Response;
+    try {
+      response = await (context.services.fetch ?? fetch)(args.url, { signal: context.signal });
+    } catch (error) {
+      // A refused origin (connect_blocked) or an unreachable host: tell the person, not an internal error.
+      const reason = error instanceof Error ? error.message : String(error);
+      return toolFailure('fetch_failed', `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`);
+    }
     if (!response.ok || !response.body) return toolFailure('fetch_failed', `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`);
     const bytes = await readCapped(response.body, MAX_DATASET_BYTES);
     if (bytes === null) return toolFailure('too_large', `too_large: ${args.url} is larger than ${MAX_DATASET_BYTES} bytes; the download was stopped. Use a smaller extract.`);

@@ -8,8 +8,14 @@ import { createAgentService } from './agent-service';
 import { createModelFromSettings } from './create-model';
 import { indexedDbAuditSink } from './indexeddb-audit-sink';
 import type { WorkerRequest, WorkerResponse } from './protocol';
+import { guardFetch } from './connect-policy';
 
 const scope = self as unknown as { postMessage(message: WorkerResponse, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null };
+
+// The page's meta CSP does not reach this worker (connect-policy.ts): enforce connect-src here,
+// before any library (the Gemini SDK, hyparquet, add_dataset_from_url) captures fetch.
+const connectSources = JSON.parse(import.meta.env.PERCH_CONNECT_SOURCES as string) as string[];
+self.fetch = guardFetch(self.fetch.bind(self), self.location.origin, connectSources);
 
 const service = createAgentService({
   startEngine: (dataUrl, onProgress) => createBrowserEngine({ fetchBase: dataUrl, onProgress }),

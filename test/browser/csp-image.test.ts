@@ -82,6 +82,14 @@ describe.skipIf(!availability.run || !dataDir)('the page CSP and model-written i
     );
     expect(violation).toBe('img-src https://example.invalid/injected.png');
     await expect.poll(() => failures).toEqual(['https://example.invalid/injected.png csp']);
+
+    // The meta CSP does not reach workers in Chromium; the agent worker enforces connect-src itself.
+    const agentWorker = page.workers().find((worker) => /entry/.test(worker.url()));
+    expect(agentWorker, `agent worker among ${page.workers().map((worker) => worker.url()).join(', ')}`).toBeDefined();
+    const blocked = await agentWorker!.evaluate(() => fetch('https://example.invalid/x.csv').then(() => 'sent', (error: { code?: string }) => error.code ?? String(error)));
+    expect(blocked).toBe('connect_blocked');
+    const allowed = await agentWorker!.evaluate(() => fetch(new URL('../data/catalog.json', self.location.href)).then((response) => response.status, (error: Error) => error.message));
+    expect(allowed).toBe(200);
     await page.close();
   });
 });
