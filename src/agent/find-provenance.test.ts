@@ -53,4 +53,9 @@ describe('findProvenance and text quoted from results', () => {
     expect(findProvenance('the week of 2023-04-19 (19 April)', [weekly])).toEqual([]);
     expect(findProvenance('April 19, in week 19', [weekly]).map((item) => item.figure)).toEqual(['19']);
   });
+
+  it('links figures of a result string that is not a caveat, even when the answer repeats it', () => {
+    const range: ProvenanceSource = { callId: 'r', tool: 'range_summary', data: { area_km2: 112657, prediction_area_km2: 151643, share_text: '74.3% of the 151,643 km² prediction area', caveats: [] } };
+    expect(findProvenance('That is 74.3% of the 151,643 km² prediction area.', [range]).map((item) => item.figure)).toEqual(['151,643']);
+  });
 });

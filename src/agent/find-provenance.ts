@@ -21,7 +21,7 @@ const FIGURE_PATTERN = /[-−]?\d[\d,]*(?:\.\d+)?%?/g;
 const GLUED_BEFORE = /[\p{L}\d_.\-]/u;
 const GLUED_AFTER = /[\p{L}\d_\-]/u;
 
-/** Shortest result text looked for in an answer: a caveat sentence, not a word or a code. */
+/** Shortest caveat looked for in an answer: a sentence, not a word or a code. */
 const MIN_QUOTED_LENGTH = 16;
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 /** "19 April" / "April 19": a day of a written date, not a figure any result computed. */
@@ -75,16 +75,20 @@ function locatedFigures(text: string): { figure: Figure; start: number }[] {
   return figures;
 }
 
-/** The strings of the results (caveats, rules, scope) that hold a digit and that the answer repeats word for word. */
+/**
+ * The caveats of the results (every tool returns its caveats as `caveats: string[]`) that hold a
+ * digit and that the answer repeats word for word. Only caveats: other result strings can be
+ * figure statements themselves ("74.3% of the 151,643 km² prediction area").
+ */
 export function quotedTexts(answer: string, sources: readonly ProvenanceSource[]): string[] {
   const texts = new Set<string>();
-  const visit = (value: unknown): void => {
+  const visit = (value: unknown, inCaveats: boolean): void => {
     if (typeof value === 'string') {
-      if (value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value)) texts.add(value);
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit);
+      if (inCaveats && value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value)) texts.add(value);
+    } else if (Array.isArray(value)) value.forEach((item) => visit(item, inCaveats));
+    else if (typeof value === 'object' && value !== null) Object.entries(value).forEach(([key, item]) => visit(item, inCaveats || key === 'caveats'));
   };
-  for (const source of sources) visit(source.data);
+  for (const source of sources) visit(source.data, false);
   return [...texts];
 }
 

@@ -66,7 +66,11 @@ export function createApprovalsTab(actions: ApprovalActions): ApprovalsTab {
         if (existing?.decided) continue;
         const element_ = build(card);
         if (existing) existing.element.replaceWith(element_);
-        else list.prepend(element_);
+        else {
+          list.prepend(element_);
+          // Scroll anchoring keeps the older cards in view when one is prepended; show the new one.
+          if (card.status === 'pending') element_.scrollIntoView({ block: 'start' });
+        }
         cards.set(card.id, { card, element: element_, decided: card.status !== 'pending' });
       }
       changed();

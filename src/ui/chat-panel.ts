@@ -144,14 +144,14 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     fail(turnId, message) {
       const view = turnId ? views.get(turnId) : undefined;
       if (!view) {
-        const card = el('article', { class: 'turn' }, [el('div', { class: 'turn-error', role: 'alert' }, [message])]);
+        const card = el('article', { class: 'turn' }, [el('div', { class: 'turn-error', role: 'alert' }, errorContent(message))]);
         turns.prepend(card);
         return;
       }
       view.answer.setAttribute('aria-busy', 'false');
       if (!view.text) view.answer.replaceChildren();
       view.error.hidden = false;
-      view.error.textContent = message;
+      view.error.replaceChildren(...errorContent(message));
     },
     setRunning(running) {
       stopButton.hidden = !running;
@@ -169,6 +169,17 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     },
   };
   return panel;
+}
+
+/**
+ * Error messages are `<code>: <detail>. <what to do>` (STYLE.md): the code goes in a small tag,
+ * for anyone reporting it, and the sentence a person reads starts with a capital.
+ */
+function errorContent(message: string): (HTMLElement | string)[] {
+  const match = /^([a-z][a-z0-9_]*): ([\s\S]*)$/.exec(message);
+  if (!match) return [message];
+  const [, code, detail] = match;
+  return [el('span', { class: 'error-code' }, [code!]), ' ', `${detail!.charAt(0).toUpperCase()}${detail!.slice(1)}`];
 }
 
 function shareButton(link: string): HTMLElement {

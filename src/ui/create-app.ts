@@ -231,8 +231,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         return;
       }
       case 'approval-need':
-        approvals.upsert([event.card]);
+        // The tab first: a card scrolls itself into view only in a shown panel.
         tabs.select('approvals');
+        approvals.upsert([event.card]);
         return;
       case 'audit-add':
         audit.add(event.entry);

@@ -70,7 +70,7 @@ export function createFakeAgentHost(): FakeHostControl {
       }
       case 'approve':
         control.emit({ type: 'audit-add', turnId: 'approvals', entry: auditEntry('fetch_dataset', 'c9', 'approved') });
-        return { ok: true, message: 'Approved and run once: table added.' };
+        return { ok: true, message: 'Approved and run once: table added.', catalog: HARNESS_CATALOG, datasets: ['species', 'weekly', 'seasonal', 'trends', 'regional_stats'] };
       case 'deny':
         control.emit({ type: 'audit-add', turnId: 'approvals', entry: auditEntry('fetch_dataset', 'c9', 'denied') });
         return { ok: true, message: 'Denied: nothing was fetched.' };

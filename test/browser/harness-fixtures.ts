@@ -13,6 +13,7 @@ import type { ChartPayload, DataTablePayload, MapLayerPayload } from '../../src/
 import type { AgentEvent } from '../../src/agent/agent-event';
 import type { AuditEntry } from '../../src/registry';
 import type { Topology } from 'topojson-specification';
+import { BASEMAP_TOLERANCE_DEGREES, simplifyPolygons } from '../../src/worker/build-basemap';
 
 type Ring = number[][];
 
@@ -50,11 +51,12 @@ export function basemapLayer(): MapLayerPayload {
     coordinates[offset++] = lon;
     coordinates[offset++] = lat;
   }
-  return {
+  // Simplified as the agent worker simplifies the real basemap (src/worker/build-basemap.ts).
+  return simplifyPolygons({
     kind: 'map-layer', id: 'basemap', name: 'Countries and states', geometry: 'polygon', featureCount: rings.length,
     coordinates, polygonStarts: starts, values: new Float32Array(rings.length).fill(NaN), valueName: 'region', unit: '',
     domain: [0, 1], color: '#cccccc', labels, sourceTables: ['regions'], sql: 'SELECT * FROM regions', callId: 'basemap',
-  };
+  }, BASEMAP_TOLERANCE_DEGREES);
 }
 
 /** Week 24 of 2023 is 2023-06-14 (data-model.md); the weeks are 7 days apart from 2023-01-04. */

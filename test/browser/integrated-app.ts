@@ -28,6 +28,7 @@ export async function builtApp(dataDir: string): Promise<string> {
   hash.update(BASE);
   const outDir = join(tmpdir(), `perch-app-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(join(outDir, 'index.html'))) return outDir;
+  removeStaleBuilds();
   const staging = `${outDir}.${process.pid}`;
   await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir: staging, emptyOutDir: true } });
   cpSync(dataDir, join(staging, 'data'), { recursive: true });
@@ -37,6 +38,15 @@ export async function builtApp(dataDir: string): Promise<string> {
     rmSync(staging, { recursive: true, force: true }); // another file finished the same build first
   }
   return outDir;
+}
+
+/** Builds of older sources, untouched for an hour (a build in use by a running file is minutes old). */
+function removeStaleBuilds(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('perch-app-')) continue;
+    const path = join(tmpdir(), name);
+    if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 function hashTree(hash: ReturnType<typeof createHash>, path: string): void {

@@ -60,7 +60,7 @@ async function stopSlowQuery(page: Page, stop: () => Promise<void>): Promise<num
   await stop();
   await turn.locator('.turn-error:not([hidden])').waitFor({ timeout: 10_000 });
   const elapsed = Date.now() - started;
-  expect(await turn.locator('.turn-error').textContent()).toContain('turn_stopped');
+  expect(await turn.locator('.turn-error.turn-stopped .error-code').textContent()).toBe('turn_stopped');
   expect(await page.locator('.ask-form button[type=submit]').isDisabled()).toBe(false);
   return elapsed;
 }
@@ -175,6 +175,22 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     await saveSettings(page, { kind: 'openai', remember: false });
     stored = await storage(page);
     expect(stored.local).not.toContain(KEY);
+
+    // Gemini has no base URL setting, so its endpoint is answered by Playwright's router (which sees the agent worker's fetches).
+    const gemini: { url: string; key?: string }[] = [];
+    await app.context.route('https://generativelanguage.googleapis.com/**', (route) => {
+      gemini.push({ url: route.request().url(), key: route.request().headers()['x-goog-api-key'] });
+      return route.fulfill({ status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Hello from the mock Gemini.' }] }, finishReason: 'STOP' }] })}\r\n\r\n` });
+    });
+    await saveSettings(page, { kind: 'gemini', key: KEY, remember: false });
+    stored = await storage(page);
+    expect(stored.local).not.toContain(KEY);
+    expect(stored.session).toContain(KEY);
+    await ask(page, 'Hello');
+    const greeted = await turnEnded(page);
+    expect(await greeted.locator('.answer').textContent()).toContain('Hello from the mock Gemini.');
+    expect(gemini.length).toBeGreaterThan(0);
+    expect(gemini.every((request) => request.key === KEY && !request.url.includes(KEY))).toBe(true);
 
     expect(requestUrls.length).toBeGreaterThan(0);
     expect(requestUrls.filter((url) => url.includes(KEY))).toEqual([]);

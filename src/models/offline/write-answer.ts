@@ -1,5 +1,8 @@
 import { maskNote, type Target } from './resolve-target';
 
+/** How the tools' caveat for a call with no region begins (src/tools/support/resolve-subject.ts). */
+const NO_REGION_CAVEAT = 'No region given:';
+
 /** Caveats of the results an answer used, in first-seen order, each once. */
 export function caveatsOf(results: readonly (Record<string, any> | undefined)[]): string[] {
   const seen = new Set<string>();
@@ -19,6 +22,9 @@ export function writeAnswer(target: Target | undefined, sentences: readonly stri
   const reading = [...(target?.notes ?? []), ...(target ? [maskNote(target)] : [])].filter((note): note is string => note !== undefined);
   if (reading.length > 0) parts.push(reading.join(' '));
   parts.push(sentences.join(' '));
-  if (caveats.length > 0) parts.push(['Caveats:', ...caveats.map((caveat) => `- ${caveat}`)].join('\n'));
+  // With a mask (checkMask) the planner leaves the region out on purpose and says why above; the
+  // tools' "No region given: …" caveat would then tell someone who named Michigan that they did not.
+  const shown = target?.mask ? caveats.filter((caveat) => !caveat.startsWith(NO_REGION_CAVEAT)) : caveats;
+  if (shown.length > 0) parts.push(['Caveats:', ...shown.map((caveat) => `- ${caveat}`)].join('\n'));
   return parts.join('\n\n');
 }
