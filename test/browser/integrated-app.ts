@@ -30,7 +30,8 @@ export async function builtApp(dataDir: string): Promise<string> {
   if (existsSync(join(outDir, 'index.html'))) return outDir;
   removeStaleBuilds();
   const staging = `${outDir}.${process.pid}`;
-  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir: staging, emptyOutDir: true } });
+  // publicDir off: public/data (from npm run data) is not the test data copied in below.
+  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', publicDir: false, build: { outDir: staging, emptyOutDir: true } });
   cpSync(dataDir, join(staging, 'data'), { recursive: true });
   try {
     renameSync(staging, outDir);

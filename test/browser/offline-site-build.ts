@@ -15,7 +15,8 @@ export const BASE = '/perch/';
  */
 export async function buildSite(buildId: string, dataDir: string): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), `perch-site-${buildId}-`));
-  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(buildId) }, build: { outDir, emptyOutDir: true } });
+  // publicDir off: public/data (from npm run data) would collide with the test data linked in.
+  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', publicDir: false, define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(buildId) }, build: { outDir, emptyOutDir: true } });
   symlinkSync(dataDir, join(outDir, 'data'));
   return outDir;
 }
