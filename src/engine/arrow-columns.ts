@@ -32,18 +32,10 @@ const NUMERIC: Partial<Record<ColumnKind, NumericSpec>> = {
 export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: number): arrow.Vector {
   const numeric = NUMERIC[kind];
   if (!numeric) return kind === 'bool' ? boolVector(values, length) : utf8Vector(values, length);
-  const data = numeric.make(length);
-  const validity = new Uint8Array(Math.ceil(length / 8));
-  let nullCount = 0;
-  for (let index = 0; index < length; index++) {
-    const value = values[index];
-    if (value === null || value === undefined) {
-      nullCount++;
-      continue;
-    }
-    validity[index >> 3] |= 1 << (index & 7);
-    (data as unknown as unknown[])[index] = numeric.bigint ? BigInt(value as bigint) : Number(value);
-  }
+  const data = numeric.make(length) as unknown as unknown[];
+  const { validity, nullCount } = markPresent(values, length, (index, value) => {
+    data[index] = numeric.bigint ? BigInt(value as bigint) : Number(value);
+  });
   return arrow.makeVector(
     arrow.makeData({ type: numeric.type, length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data } as never),
   );
@@ -51,6 +43,14 @@ export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: n
 
 function boolVector(values: ArrayLike<unknown>, length: number): arrow.Vector {
   const bits = new Uint8Array(Math.ceil(length / 8));
+  const { validity, nullCount } = markPresent(values, length, (index, value) => {
+    if (value) bits[index >> 3] |= 1 << (index & 7);
+  });
+  return arrow.makeVector(arrow.makeData({ type: new arrow.Bool(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data: bits }));
+}
+
+/** Sets the validity bit of every present (non-null) value and hands it to `write`. */
+function markPresent(values: ArrayLike<unknown>, length: number, write: (index: number, value: unknown) => void) {
   const validity = new Uint8Array(Math.ceil(length / 8));
   let nullCount = 0;
   for (let index = 0; index < length; index++) {
@@ -60,9 +60,9 @@ function boolVector(values: ArrayLike<unknown>, length: number): arrow.Vector {
       continue;
     }
     validity[index >> 3] |= 1 << (index & 7);
-    if (value) bits[index >> 3] |= 1 << (index & 7);
+    write(index, value);
   }
-  return arrow.makeVector(arrow.makeData({ type: new arrow.Bool(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data: bits }));
+  return { validity, nullCount };
 }
 
 /** UTF-8 bytes and 32-bit offsets; a value equal to the previous one reuses its encoding (partition columns repeat). */
