@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { cspPlugin, GEMINI_ORIGIN, parseConnectSources } from './src/site/csp-plugin';
-import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin';
+import { cspPlugin, GEMINI_ORIGIN, parseConnectSources } from './src/site/csp-plugin.ts';
+import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin.ts';
 
 // BASE lets the same build run under a sub-path, the way GitHub Pages serves a project site.
 const base = process.env.BASE ?? '/';

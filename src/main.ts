@@ -15,7 +15,8 @@ const build = import.meta.env.PERCH_BUILD as string;
 document.documentElement.dataset.build = build;
 const dataUrl = new URL(`${import.meta.env.BASE_URL}data/`, window.location.href).href;
 
-const site = startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) });
+// sw.js exists only in a build; the dev server would answer its URL with index.html.
+const site = import.meta.env.PROD ? startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) }) : undefined;
 const offline = createOfflinePanel(site && ((onMessage) => site.cacheAllData(onMessage)));
 const health = createHealthBanner([offline.element]);
 

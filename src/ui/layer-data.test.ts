@@ -34,9 +34,10 @@ describe('featureInfo', () => {
 });
 
 describe('peakTime', () => {
-  it('peakTime is the time whose values sum highest, skipping NaN (no data)', () => {
+  it('peakTime is the time whose modelled values have the highest mean, skipping NaN (no data)', () => {
     const times = Uint16Array.from([1, 1, 2, 2, 3, 3]);
-    expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, Number.NaN, 0.7]) })).toBe(2);
+    expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, Number.NaN, 0.7]) })).toBe(3);
+    expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, 0.1, 0.2]) })).toBe(2);
     expect(peakTime({ values: Float32Array.from([1]) })).toBeUndefined();
   });
 });

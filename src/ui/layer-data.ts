@@ -30,18 +30,26 @@ export function layerTimes(payload: Pick<MapLayerPayload, 'times'>): number[] {
 }
 
 /**
- * The time whose features sum highest (NaN skipped): an animated layer opens at its busiest week,
- * not at week 1, where a migrant is often absent and the map would look empty.
+ * The time whose modelled features have the highest mean (NaN, not modelled, skipped): an
+ * animated layer opens at its busiest week, not at week 1, where a migrant is often absent. Mean,
+ * not sum, so the map opens at the same week weekly_series calls the peak (seen on the simulated
+ * demo: the sum peaked in week 29, when more cells are modelled, the mean in week 17).
  */
 export function peakTime(payload: Pick<MapLayerPayload, 'times' | 'values'>): number | undefined {
   if (!payload.times) return undefined;
-  const sums = new Map<number, number>();
+  const totals = new Map<number, { sum: number; count: number }>();
   payload.times.forEach((time, index) => {
     const value = payload.values[index];
-    sums.set(time, (sums.get(time) ?? 0) + (Number.isNaN(value) ? 0 : value));
+    const total = totals.get(time) ?? { sum: 0, count: 0 };
+    if (!Number.isNaN(value)) (total.sum += value), total.count++;
+    totals.set(time, total);
   });
   let best: number | undefined;
-  for (const [time, sum] of sums) if (best === undefined || sum > sums.get(best)!) best = time;
+  let bestMean = -Infinity;
+  for (const [time, { sum, count }] of totals) {
+    const mean = count > 0 ? sum / count : -Infinity;
+    if (best === undefined || mean > bestMean) (best = time), (bestMean = mean);
+  }
   return best;
 }
 
