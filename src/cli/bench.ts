@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
  * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
- * Options: --quick (small scale data), --only pipeline|engine.
+ * Options: --quick (small scale data), --only pipeline|engine|map.
  */
 import { benchPipeline } from '../bench/pipeline-bench';
 import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
+import { formatMapBench, runMapBench } from '../bench/map-bench';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -20,6 +21,11 @@ if (only === undefined || only === 'engine') {
   console.log('== engine');
   const report = await runEngineBench({ exampleDir, scaleRows: quick ? 1_000_000 : 10_000_000, runs: quick ? 3 : 5 });
   console.log(formatEngineBench(report));
+}
+if (only === undefined || only === 'map') {
+  console.log('== map');
+  const report = await runMapBench(quick ? { cells: 2_000, steps: 3, uploads: 2 } : {});
+  console.log(formatMapBench(report));
 }
 
 export {};
