@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapLayerPayload } from '../payloads';
-import { featureInfo, filterValues, layerBounds, layerTimes, peakTime } from './layer-data';
+import { featureInfo, filterValues, layerBounds, layerTimes, peakTime, timeBlock } from './layer-data';
 import { formatValue } from './color-scale';
 
 const payload = (extra: Partial<MapLayerPayload> = {}): MapLayerPayload => ({
@@ -39,5 +39,15 @@ describe('peakTime', () => {
     expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, Number.NaN, 0.7]) })).toBe(3);
     expect(peakTime({ times, values: Float32Array.from([0, 0, 0.5, 0.25, 0.1, 0.2]) })).toBe(2);
     expect(peakTime({ values: Float32Array.from([1]) })).toBeUndefined();
+  });
+});
+
+describe('timeBlock', () => {
+  it("timeBlock is the week's [start, count], nothing for a missing week or no time", () => {
+    const starts: Record<number, [number, number]> = { 16: [0, 2], 24: [2, 3] };
+    expect(timeBlock(starts, 24)).toEqual([2, 3]);
+    expect(timeBlock(starts, 16)).toEqual([0, 2]);
+    expect(timeBlock(starts, 20)).toEqual([0, 0]);
+    expect(timeBlock(starts, undefined)).toEqual([0, 0]);
   });
 });

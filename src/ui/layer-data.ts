@@ -53,6 +53,14 @@ export function peakTime(payload: Pick<MapLayerPayload, 'times' | 'values'>): nu
   return best;
 }
 
+/**
+ * The contiguous block [start, count] of features drawn at `time` for a layer sorted by time
+ * (`timeStarts`); [0, 0] (nothing) for a week the layer has no features in, or no time set.
+ */
+export function timeBlock(timeStarts: Record<number, [number, number]>, time: number | undefined): [number, number] {
+  return (time !== undefined && timeStarts[time]) || [0, 0];
+}
+
 /** Per-feature filter values for deck.gl's DataFilterExtension (GPU filtering: no re-query per frame). */
 export function filterValues(times: Uint16Array): Float32Array {
   return Float32Array.from(times);

@@ -1,9 +1,9 @@
-import { Deck, MapView as DeckMapView, WebMercatorViewport, type Layer, type PickingInfo } from '@deck.gl/core';
+import { Deck, MapView as DeckMapView, WebMercatorViewport, type DeckProps, type Layer, type PickingInfo } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import { DataFilterExtension } from '@deck.gl/extensions';
 import type { MapLayerPayload } from '../payloads';
 import { fillColors, formatValue } from './color-scale';
-import { featureInfo, filterValues, layerBounds, type Bounds } from './layer-data';
+import { featureInfo, filterValues, layerBounds, timeBlock, type Bounds } from './layer-data';
 
 /** A layer as the map holds it: the payload plus what the person set in the layer list. */
 export interface MapLayerState {
@@ -15,6 +15,29 @@ export interface MapLayerState {
   bounds?: Bounds;
   /** Data and accessors handed to deck.gl, built once (see `staticProps`). */
   deckProps: Record<string, unknown>;
+  /** For a time-sorted point layer: its GPU buffers and each week's block as deck.gl data (see `weekData`). */
+  weeks?: WeekBlocks;
+}
+
+/** luma.gl's device and buffer, as deck.gl hands them over (no direct luma.gl import). */
+type Device = Parameters<NonNullable<DeckProps['onDeviceInitialized']>>[0];
+type GpuBuffer = ReturnType<Device['createBuffer']>;
+/** luma.gl `Buffer.VERTEX`: a vertex attribute buffer. */
+const VERTEX_USAGE = 0x0020;
+
+interface WeekBlocks {
+  positions: Float32Array;
+  /** Uploaded once, when the device exists; every week reads them from its own offset. */
+  gpu?: { positions: GpuBuffer; colors: GpuBuffer };
+  data: Map<number, WeekData>;
+}
+
+type BlockAttribute = { size: number; offset: number } & ({ buffer: GpuBuffer; type: 'float32' | 'unorm8'; stride: number } | { value: Float32Array | Uint8Array; normalized?: boolean });
+
+/** One week's slice of a time-sorted point layer, as deck.gl binary data. */
+interface WeekData {
+  length: number;
+  attributes: { getPosition: BlockAttribute; getFillColor: BlockAttribute };
 }
 
 export interface MapView {
@@ -59,13 +82,19 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
   let time: number | undefined;
   let afterRender: (() => void)[] = [];
   let uploads: { id: string; start: number }[] = [];
+  let device: Device | undefined;
   const deck = new Deck({
     parent: canvasHost,
     views: new DeckMapView({ repeat: false }),
     initialViewState: INITIAL_VIEW,
     controller: { keyboard: true, doubleClickZoom: true },
     layers: [],
-    getTooltip: tooltipFor(layers),
+    getTooltip: tooltipFor(layers, () => time),
+    onDeviceInitialized: (created) => {
+      device = created;
+      // Week-block layers added before the device existed switch to their GPU buffers.
+      if ([...layers.values()].some((state) => state.weeks)) redraw();
+    },
     onLoad: () => {
       const canvas = deck.getCanvas();
       canvas?.setAttribute('role', 'application');
@@ -83,7 +112,7 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
     },
   });
 
-  const redraw = () => deck.setProps({ layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time))] });
+  const redraw = () => deck.setProps({ layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time, device))] });
   const fit = (bounds: Bounds | undefined) => {
     if (!bounds) return;
     const { clientWidth: width, clientHeight: height } = canvasHost;
@@ -123,9 +152,13 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
         opacity: 0.9,
         colors: fillColors(payload.values, payload.domain, payload.color),
         bounds: layerBounds(payload.coordinates),
-        ...(payload.times ? { filter: filterValues(payload.times) } : {}),
+        ...(payload.times && !drawsWeekBlocks(payload) ? { filter: filterValues(payload.times) } : {}),
       };
-      const state: MapLayerState = { ...base, deckProps: staticProps(base) };
+      const state: MapLayerState = {
+        ...base,
+        deckProps: staticProps(base),
+        ...(drawsWeekBlocks(payload) ? { weeks: { positions: positions32(payload.coordinates), data: new Map() } } : {}),
+      };
       layers.set(payload.id, state);
       uploads.push({ id: payload.id, start });
       redraw();
@@ -139,8 +172,11 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
       redraw();
     },
     removeLayer(id) {
+      const gpu = layers.get(id)?.weeks?.gpu;
       layers.delete(id);
       redraw();
+      // Freed once a frame without the layer is drawn (deck.gl does not own external buffers).
+      if (gpu) afterRender.push(() => (gpu.positions.destroy(), gpu.colors.destroy()));
     },
     zoomTo(id) {
       if (id) return fit(layers.get(id)?.bounds);
@@ -160,14 +196,16 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
 
 /**
  * Binary attributes: positions and colours go to the GPU as typed arrays, and animated layers
- * carry every week at once, so the time slider only moves the GPU filter range (no re-query,
- * no re-upload per frame). The data object and accessors are built once per layer and reused:
+ * without `timeStarts` (polygons, unsorted payloads) carry every week at once, so the time slider
+ * only moves the GPU filter range (no re-query, no re-upload per frame). The data object and accessors are built once per layer and reused:
  * deck.gl compares props by identity, and a new accessor function on each redraw made it
  * recompute the attributes of all 46k harness points on every slider step (~2.5 s per step).
  */
 function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, unknown> {
   const { payload, colors, filter } = state;
   const animated = filter !== undefined;
+  // Week-block layers get their data per week (`weekData`).
+  if (drawsWeekBlocks(payload)) return {};
   if (payload.geometry === 'point') {
     return {
       data: {
@@ -191,11 +229,61 @@ function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, un
   };
 }
 
+/**
+ * Time-sorted point layers draw one week's contiguous block: the same typed arrays every week,
+ * read from a byte `offset`, with `length` = the week's count. Drawing all 52 weeks and hiding
+ * 51 in the shader cost ~10–15 s per slider step at 1M features in headless Chromium.
+ * Polygon layers (regions: few features) keep the GPU filter.
+ */
+function drawsWeekBlocks(payload: MapLayerPayload): boolean {
+  return payload.geometry === 'point' && payload.timeStarts !== undefined;
+}
+
+/**
+ * deck.gl 9.4 (Attribute.setExternalBuffer) skips an attribute whose descriptor object is the one
+ * it saw last; any other descriptor holding a typed array `value` is written whole into the GPU
+ * buffer again (DataColumn.setData), offset or not: at 1M features that was 12 MB per slider step
+ * (median step 843 ms). A descriptor holding a luma.gl `buffer` is bound as is, at its `offset`,
+ * with no write; so the arrays are uploaded once into buffers of our own and each week only
+ * points into them. Until the device exists, the week falls back to typed-array descriptors.
+ */
+function weekData(state: MapLayerState, time: number | undefined, device: Device | undefined): WeekData {
+  const weeks = state.weeks!;
+  if (device && !weeks.gpu) {
+    weeks.gpu = {
+      positions: device.createBuffer({ data: weeks.positions, usage: VERTEX_USAGE }),
+      colors: device.createBuffer({ data: state.colors, usage: VERTEX_USAGE }),
+    };
+    weeks.data.clear();
+  }
+  const key = time ?? 0;
+  let data = weeks.data.get(key);
+  if (!data) {
+    const [start, count] = timeBlock(state.payload.timeStarts!, time);
+    const { gpu } = weeks;
+    // Positions are 2 float32 (8 bytes) per feature, colours 4 bytes.
+    data = {
+      length: count,
+      attributes: gpu
+        ? {
+            getPosition: { buffer: gpu.positions, type: 'float32', size: 2, stride: 8, offset: start * 8 },
+            getFillColor: { buffer: gpu.colors, type: 'unorm8', size: 4, stride: 4, offset: start * 4 },
+          }
+        : {
+            getPosition: { value: weeks.positions, size: 2, offset: start * 8 },
+            getFillColor: { value: state.colors, size: 4, normalized: true, offset: start * 4 },
+          },
+    };
+    weeks.data.set(key, data);
+  }
+  return data;
+}
+
 function positions32(coordinates: Float64Array): Float32Array {
   return Float32Array.from(coordinates);
 }
 
-function toDeckLayer(state: MapLayerState, time: number | undefined): Layer {
+function toDeckLayer(state: MapLayerState, time: number | undefined, device: Device | undefined): Layer {
   const { payload } = state;
   const props = {
     ...state.deckProps,
@@ -204,6 +292,7 @@ function toDeckLayer(state: MapLayerState, time: number | undefined): Layer {
     opacity: state.opacity,
     pickable: true,
     ...(state.filter ? { filterRange: [time ?? 0, time ?? 0] as [number, number] } : {}),
+    ...(state.weeks ? { data: weekData(state, time, device) } : {}),
   };
   if (payload.geometry === 'point') {
     // 27 km cells drawn as discs of 14 km radius just touch, so a weekly grid reads as a surface.
@@ -212,11 +301,13 @@ function toDeckLayer(state: MapLayerState, time: number | undefined): Layer {
   return new SolidPolygonLayer({ ...props, wrapLongitude: true });
 }
 
-function tooltipFor(layers: Map<string, MapLayerState>) {
+function tooltipFor(layers: Map<string, MapLayerState>, time: () => number | undefined) {
   return ({ layer, index }: PickingInfo) => {
     const state = layer ? layers.get(layer.id) : undefined;
     if (!state || index < 0) return null;
-    const info = featureInfo(state.payload, index, formatValue);
+    // A week-block layer picks within the drawn block: back to the feature's index in the payload.
+    const start = state.weeks ? timeBlock(state.payload.timeStarts!, time())[0] : 0;
+    const info = featureInfo(state.payload, start + index, formatValue);
     const lines = [`${state.payload.name}`, `${state.payload.valueName}: ${info.valueText}`];
     if (info.time !== undefined) lines.push(`Week ${info.time}${info.timeLabel ? ` (${info.timeLabel})` : ''}`);
     if (info.label) lines.push(`Region: ${info.label}`);

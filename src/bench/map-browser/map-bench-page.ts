@@ -5,7 +5,7 @@ import { syntheticLayer } from './synthetic-layer';
 
 /**
  * The page the map bench drives with `page.evaluate`: the real map view (src/ui/map-view.ts,
- * deck.gl, binary attributes, GPU week filter) alone on a full-window canvas, and a few calls on
+ * deck.gl, binary attributes, week blocks (timeStarts)) alone on a full-window canvas, and a few calls on
  * `window.perchMapBench`. Times are taken here with performance.now(), so CDP round trips are not
  * counted; payloads are generated before the clock starts (in the app they arrive by postMessage).
  */

@@ -1,9 +1,11 @@
 import type { MapLayerPayload } from '../../payloads';
+import { timeBlocks } from '../../tools/support/build-map-layer';
 
 /**
  * A weekly point layer shaped like an `add_map_layer` payload of the eBird weekly grid: `cells`
  * cells on a 0.25° grid (≈27 km, the example's cell size) over North America, each present in
- * every week 1..`weeks`, feature order week-major as a `GROUP BY week, cell` query returns it.
+ * every week 1..`weeks`, feature order week-major (time-sorted) with `timeStarts`, as
+ * `buildMapLayer` emits a layer with a time column.
  * Values are deterministic: ≈10% NaN (not modelled), ≈20% 0 (predicted absent), the rest in (0, 1].
  */
 export function syntheticLayer(id: string, cells: number, weeks: number): MapLayerPayload {
@@ -32,6 +34,7 @@ export function syntheticLayer(id: string, cells: number, weeks: number): MapLay
     coordinates,
     values,
     times,
+    timeStarts: timeBlocks(times),
     timeLabels,
     valueName: 'abundance',
     unit: 'birds/km²',

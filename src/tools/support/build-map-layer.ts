@@ -83,12 +83,53 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
     callId: source.callId,
   };
   if (geometry.kind === 'polygon') layer.polygonStarts = Uint32Array.from(starts);
+  if (label) layer.labels = labels;
   if (time) {
-    layer.times = Uint16Array.from(times);
+    sortByTime(layer, times);
     layer.timeLabels = Object.fromEntries([...new Set(times)].map((week) => [week, weekDate(source.release, week)]));
   }
-  if (label) layer.labels = labels;
   return layer;
+}
+
+/**
+ * Reorders the layer's features by time (stable, so each week keeps query order) and records
+ * where each week's block starts: the map then draws one week's block, not every week filtered.
+ */
+export function sortByTime(layer: MapLayerPayload, times: number[]): void {
+  const order = times.map((_, index) => index).sort((a, b) => times[a] - times[b]);
+  const sortedTimes = Uint16Array.from(order, (index) => times[index]);
+  layer.values = Float32Array.from(order, (index) => layer.values[index]);
+  if (layer.labels) layer.labels = order.map((index) => layer.labels![index]);
+  if (layer.polygonStarts) {
+    const starts = layer.polygonStarts;
+    const coordinates = new Float64Array(layer.coordinates.length);
+    const sortedStarts = new Uint32Array(starts.length);
+    let vertex = 0;
+    order.forEach((index, position) => {
+      coordinates.set(layer.coordinates.subarray(starts[index] * 2, starts[index + 1] * 2), vertex * 2);
+      vertex += starts[index + 1] - starts[index];
+      sortedStarts[position + 1] = vertex;
+    });
+    layer.coordinates = coordinates;
+    layer.polygonStarts = sortedStarts;
+  } else {
+    const coordinates = new Float64Array(layer.coordinates.length);
+    order.forEach((index, position) => coordinates.set(layer.coordinates.subarray(index * 2, index * 2 + 2), position * 2));
+    layer.coordinates = coordinates;
+  }
+  layer.times = sortedTimes;
+  layer.timeStarts = timeBlocks(sortedTimes);
+}
+
+/** week → [first index, count] of a time-sorted array. */
+export function timeBlocks(sortedTimes: ArrayLike<number>): Record<number, [number, number]> {
+  const blocks: Record<number, [number, number]> = {};
+  for (let index = 0; index < sortedTimes.length; index++) {
+    const block = blocks[sortedTimes[index]];
+    if (block) block[1]++;
+    else blocks[sortedTimes[index]] = [index, 1];
+  }
+  return blocks;
 }
 
 function toNumber(value: unknown): number {
