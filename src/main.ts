@@ -15,8 +15,10 @@ const build = import.meta.env.PERCH_BUILD as string;
 document.documentElement.dataset.build = build;
 const dataUrl = new URL(`${import.meta.env.BASE_URL}data/`, window.location.href).href;
 
-// sw.js exists only in a build; the dev server would answer its URL with index.html.
-const site = import.meta.env.PROD ? startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) }) : undefined;
+// sw.js exists only in a build; the dev server (the only place with import.meta.hot) would answer
+// its URL with index.html. Not import.meta.env.PROD: a build run under vitest (NODE_ENV=test) has
+// PROD false, which silently dropped the service worker from the offline tests' builds.
+const site = import.meta.hot === undefined ? startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) }) : undefined;
 const offline = createOfflinePanel(site && ((onMessage) => site.cacheAllData(onMessage)));
 const health = createHealthBanner([offline.element]);
 
