@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { CHROMIUM_PATH, openEngineBenchPage, unwrap } from './engine-bench-page';
+import { chromiumVersion } from './build-bench-page';
+import { openEngineBenchPage, unwrap } from './engine-bench-page';
 import { ENGINE_BENCH_QUERIES, timing, type BenchQuery, type Timing } from './engine-bench-queries';
 
 /**
@@ -73,10 +73,3 @@ export async function runBrowserEngineBench(options: BrowserBenchOptions): Promi
   return report;
 }
 
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return CHROMIUM_PATH;
-  }
-}

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { startStaticServer, type StaticServer } from '../../test/static-server';
 import type { PageOutcome, PerchEnginePage } from './browser/bench-page';
+import { buildBenchPage, CHROMIUM_PATH } from './build-bench-page';
 
 /**
  * Node side of the browser engine page (src/bench/browser/): builds it with Vite's `build` API
@@ -14,7 +14,6 @@ import type { PageOutcome, PerchEnginePage } from './browser/bench-page';
  * support, and drives it in real Chromium through playwright-core. Every request the page or its
  * workers make is recorded; anything not on 127.0.0.1 is aborted and listed in `offOrigin`.
  */
-export const CHROMIUM_PATH = process.env.PERCH_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Launch flags measured to work headless here (PLATFORM.md). */
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -56,7 +55,7 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
   };
   try {
     const started = performance.now();
-    await buildPage(join(site, 'page'));
+    await buildBenchPage(PAGE_ROOT, join(site, 'page'));
     const buildMs = performance.now() - started;
     await mkdir(join(site, 'data'));
     for (const [name, dir] of Object.entries(dataDirs)) await symlink(resolve(dir), join(site, 'data', name), 'dir');
@@ -95,18 +94,6 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
   }
 }
 
-/** The bench page through Vite's build API: the same `?url` wiring as the app (PLATFORM.md), no CDN. */
-async function buildPage(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_ROOT,
-    base: './',
-    logLevel: 'warn',
-    worker: { format: 'es' },
-    optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 40_000, reportCompressedSize: false },
-  });
-}
 
 /** The value of a page outcome, or an Error carrying its code and message. */
 export function unwrap<T>(outcome: PageOutcome<T>, what: string): T {

@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { build } from 'vite';
 import { launchChromium } from '../../test/browser/browser-context';
 import { startStaticServer, type StaticServer } from '../../test/static-server';
-import { CHROMIUM_PATH, chromiumMissingReason } from './engine-bench-page';
+import { buildBenchPage, chromiumVersion } from './build-bench-page';
+import { chromiumMissingReason } from './engine-bench-page';
 import { timing, type Timing } from './engine-bench-queries';
 import type { LongTask, MapBenchStep, MapBenchUpload, PerchMapBenchPage } from './map-browser/map-bench-page';
 
@@ -99,7 +98,7 @@ export async function runMapBench(options: MapBenchOptions = {}): Promise<MapBen
   let context: BrowserContext | null = null;
   try {
     const started = performance.now();
-    await buildPage(site);
+    await buildBenchPage(PAGE_ROOT, site);
     const pageBuildMs = performance.now() - started;
     server = await startStaticServer(site);
     context = await launchChromium({ width: 1280, height: 800 });
@@ -209,24 +208,7 @@ function medianOf(values: number[]): number {
   return timing(values).median;
 }
 
-/** The bench page through Vite's build API, into `outDir` (no config file: the page needs none). */
-async function buildPage(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: PAGE_ROOT,
-    base: './',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 10_000, reportCompressedSize: false },
-  });
-}
 
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return CHROMIUM_PATH;
-  }
-}
 
 export function formatMapBench(report: MapBenchReport): string {
   const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
