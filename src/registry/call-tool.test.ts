@@ -73,6 +73,13 @@ describe('callTool', () => {
     expect(errorOf((await registry.call('analyst', call('__proto__', {}), EXAMPLE_SESSION)).envelope).code).toBe('unknown_tool');
   });
 
+  it('a null argument named after an Object.prototype member is refused as unknown, not thrown', async () => {
+    const { registry } = exampleRegistry();
+    const outcome = await registry.call('analyst', call('read_table', { table: 'weekly', toString: null, constructor: null }), EXAMPLE_SESSION);
+    expect(errorOf(outcome.envelope).code).toBe('invalid_arguments');
+    expect(outcome.audit.refused_keys).toEqual(['toString', 'constructor']);
+  });
+
   it('a session without datasets gets no_scope before arguments are read', async () => {
     const { registry } = exampleRegistry();
     const error = errorOf((await registry.call('analyst', call('list_species', { bogus: 1 }), { id: 's2', datasets: [] })).envelope);

@@ -40,7 +40,9 @@ function withoutNullOptionals(input: z.ZodObject, raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   const shape = input.shape as Record<string, z.ZodType>;
   return Object.fromEntries(
-    Object.entries(raw).filter(([key, value]) => !(value === null && shape[key] !== undefined && shape[key].safeParse(undefined).success)),
+    // Own keys only: a model-chosen key such as `toString` must not reach Object.prototype
+    // (found by the property test: seed -572998245 threw "shape[key].safeParse is not a function").
+    Object.entries(raw).filter(([key, value]) => !(value === null && Object.hasOwn(shape, key) && shape[key]!.safeParse(undefined).success)),
   );
 }
 
