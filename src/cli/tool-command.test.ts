@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { TOOLS } from '../tools';
 
 const execute = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -33,7 +34,7 @@ describe('perch tools', () => {
     const names = (JSON.parse(stdout) as unknown[]).map(nameOf);
     expect(names).toContain('weekly_series');
     expect(names).toContain('add_dataset_from_url');
-    expect(names).toHaveLength(19);
+    expect(names).toHaveLength(TOOLS.length);
   });
 
   it('an unknown provider exits 1 with the usage', async () => {

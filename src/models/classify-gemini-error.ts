@@ -16,7 +16,7 @@ interface GeminiStatus {
  * "got status: …" when the error arrived inside a stream. `retryAfterMs` is the Retry-After
  * header seen by our fetch wrapper, if any. Every message is scrubbed of `secrets`.
  */
-export function classifyGeminiError(error: unknown, context: { retryAfterMs?: number; secrets: readonly string[] }): RequestFailure {
+export function classifyGeminiError(error: unknown, context: { retryAfterMs?: number; secrets: readonly string[]; model?: string }): RequestFailure {
   const scrub = (text: string) => redactText(text, context.secrets);
   const apiStatus = apiErrorStatus(error);
   if (apiStatus === undefined) {
@@ -29,8 +29,13 @@ export function classifyGeminiError(error: unknown, context: { retryAfterMs?: nu
   const body = parseStatus((error as Error).message);
   const detail = scrub(`${apiStatus} ${body.status ?? ''}: ${body.message ?? 'no message'}`.replace(/\s+:/, ':')).slice(0, 300);
   const reasons = (body.details ?? []).map((item) => item.reason ?? '');
-  if (reasons.includes('API_KEY_INVALID') || apiStatus === 401 || apiStatus === 403) {
+  if (reasons.includes('API_KEY_INVALID') || apiStatus === 401) {
     return fail('model_auth', `model_auth: Gemini refused the API key (${detail}). Check the key in Settings and try again.`, false);
+  }
+  if (apiStatus === 403 || isLocationRefusal(body)) return forbidden(body, reasons, detail);
+  if (apiStatus === 404) {
+    const model = context.model ? ` ${context.model}` : '';
+    return fail('model_not_found', `model_not_found: Gemini does not serve the model${model} (${detail}); it may have been shut down. Pick one of the models Settings lists for your key.`, false);
   }
   if (apiStatus === 429) {
     // Free-tier daily quotas come back as 429 with a QuotaFailure whose quotaId names the
@@ -45,6 +50,29 @@ export function classifyGeminiError(error: unknown, context: { retryAfterMs?: nu
   // Any other 4xx is a request Gemini rejected (a malformed history, an unknown model name).
   // ModelErrorCode has no "rejected" code, so it is reported as a bad exchange with the detail.
   return fail('model_bad_reply', `model_bad_reply: Gemini rejected the request (${detail}). Start a new conversation or pick another model.`, false);
+}
+
+/**
+ * A 403 is not always a bad key (google.rpc.ErrorInfo reasons seen in Google's error catalogue):
+ * SERVICE_DISABLED — the Generative Language API is off for the key's project;
+ * API_KEY_SERVICE_BLOCKED / API_KEY_HTTP_REFERRER_BLOCKED — the key's restrictions exclude it or
+ * this site; "User location is not supported" (FAILED_PRECONDITION, HTTP 400) — the visitor's region.
+ */
+function forbidden(body: GeminiStatus, reasons: string[], detail: string): RequestFailure {
+  if (isLocationRefusal(body)) {
+    return fail('model_forbidden', `model_forbidden: Gemini is not offered in your region (${detail}). Use the offline model or an OpenAI-compatible one.`, false);
+  }
+  if (reasons.includes('SERVICE_DISABLED')) {
+    return fail('model_forbidden', `model_forbidden: the Gemini API is not enabled for this key's Google Cloud project (${detail}). Enable the "Generative Language API" for the project, or create a key in Google AI Studio.`, false);
+  }
+  if (reasons.some((reason) => reason.startsWith('API_KEY_') && reason.endsWith('_BLOCKED'))) {
+    return fail('model_forbidden', `model_forbidden: this key's restrictions do not allow this request (${detail}). Allow the Generative Language API and this site's address for the key, or use an unrestricted key.`, false);
+  }
+  return fail('model_auth', `model_auth: Gemini refused the API key (${detail}). Check the key in Settings and try again.`, false);
+}
+
+function isLocationRefusal(body: GeminiStatus): boolean {
+  return /location is not supported/i.test(body.message ?? '');
 }
 
 function fail(code: Parameters<typeof modelError>[0], message: string, retryable: boolean): RequestFailure {

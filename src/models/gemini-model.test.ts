@@ -179,6 +179,43 @@ describe('createGeminiModel', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('sends thinkingConfig.thinkingLevel low by default, and the level chosen otherwise', async () => {
+    const { server, conversation } = await setUp([answer('Hi.'), answer('Hi.')]);
+    await conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() });
+    expect((server.requests[0]!.body as { generationConfig: unknown }).generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'low' } });
+    const high = createGeminiModel({ apiKey: KEY, baseUrl: server.url, thinkingLevel: 'high' }).startConversation({ system: '', tools: [] });
+    await high.next({ type: 'user-message', text: 'hi' }, { signal: signal() });
+    expect((server.requests[1]!.body as { generationConfig: unknown }).generationConfig).toMatchObject({ thinkingConfig: { thinkingLevel: 'high' } });
+  });
+
+  it('a model the API does not serve (404 NOT_FOUND) gives model_not_found naming the model, without retrying', async () => {
+    const notFound: MockReply = { status: 404, json: { error: { code: 404, message: 'models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent.', status: 'NOT_FOUND' } } };
+    const { conversation, sleeps } = await setUp([notFound]);
+    const error = await conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'model_not_found', message: expect.stringContaining(`model ${DEFAULT_GEMINI_MODEL}`) });
+    expect((error as Error).message).toContain('Settings lists');
+    expect(sleeps).toEqual([]);
+  });
+
+  it.each([
+    ['API not enabled', { reason: 'SERVICE_DISABLED', message: 'Generative Language API has not been used in project 123 before or it is disabled.' }, 'model_forbidden', 'not enabled'],
+    ['a restricted key', { reason: 'API_KEY_HTTP_REFERRER_BLOCKED', message: 'Requests from referer <empty> are blocked.' }, 'model_forbidden', 'restrictions'],
+    ['a bare 403', { reason: '', message: 'The caller does not have permission' }, 'model_auth', 'refused the API key'],
+  ])('a 403 for %s says so by cause', async (_label, cause, code, words) => {
+    const forbidden: MockReply = {
+      status: 403,
+      json: { error: { code: 403, message: cause.message, status: 'PERMISSION_DENIED', details: cause.reason ? [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: cause.reason, domain: 'googleapis.com' }] : [] } },
+    };
+    const { conversation } = await setUp([forbidden]);
+    await expect(conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() })).rejects.toMatchObject({ code, message: expect.stringContaining(words) });
+  });
+
+  it('an unsupported region (400 FAILED_PRECONDITION) says Gemini is not offered there', async () => {
+    const location: MockReply = { status: 400, json: { error: { code: 400, message: 'User location is not supported for the API use.', status: 'FAILED_PRECONDITION' } } };
+    const { conversation } = await setUp([location]);
+    await expect(conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() })).rejects.toMatchObject({ code: 'model_forbidden', message: expect.stringContaining('not offered in your region') });
+  });
+
   it('a used-up daily quota gives model_quota without retrying', async () => {
     const { conversation, sleeps } = await setUp([reply(dailyQuota)]);
     await expect(conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() })).rejects.toMatchObject({ code: 'model_quota' });

@@ -1,13 +1,13 @@
-import { type Content, type FunctionDeclaration, GoogleGenAI, type Part } from '@google/genai';
+import { type Content, type FunctionDeclaration, GoogleGenAI, type Part, type ThinkingLevel } from '@google/genai';
 import { fromGeminiParts, toGeminiResponseParts, type ToolEnvelope } from '../registry';
 import { classifyGeminiError } from './classify-gemini-error';
 import { isModelError, type ModelAdapter, type ModelConversation, type ModelInput } from './model-adapter';
 import { readGeminiStream } from './read-gemini-stream';
 import { abortableSleep, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, withRetries } from './retry-policy';
 import { type OpenCall, settleCalls } from './settle-calls';
+import { DEFAULT_GEMINI_MODEL, DEFAULT_THINKING_LEVEL, type GeminiThinkingLevel } from './gemini-model-names';
 
-/** A current Flash model: fast and cheap enough for a visitor's own key. */
-export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+export { DEFAULT_GEMINI_MODEL } from './gemini-model-names';
 
 /**
  * @google/genai 3.1.0 defaults to `v1` (PLATFORM.md; `GOOGLE_AI_API_DEFAULT_VERSION = 'v1'` in
@@ -28,6 +28,8 @@ export interface GeminiModelOptions {
   baseUrl?: string;
   /** @default GEMINI_API_VERSION */
   apiVersion?: string;
+  /** @default DEFAULT_THINKING_LEVEL */
+  thinkingLevel?: GeminiThinkingLevel;
   retry?: Partial<RetryPolicy>;
   /** Injected so tests can assert waits without waiting. @default abortableSleep */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -38,6 +40,8 @@ export interface GeminiModelOptions {
 /** Gemini through the real `@google/genai` SDK, with automatic function calling off. */
 export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
   const model = options.model ?? DEFAULT_GEMINI_MODEL;
+  // The REST field takes the lower-case names (`"low"`); the SDK's enum is upper-case but passed through as typed.
+  const thinkingLevel = options.thinkingLevel ?? DEFAULT_THINKING_LEVEL;
   const ai = new GoogleGenAI({
     apiKey: options.apiKey,
     apiVersion: options.apiVersion ?? GEMINI_API_VERSION,
@@ -95,6 +99,7 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
                 ...(tools.length > 0 ? { tools: [{ functionDeclarations: tools as FunctionDeclaration[] }] } : {}),
                 // Every call goes through our registry (validation, scope, audit), never the SDK.
                 automaticFunctionCalling: { disable: true },
+                thinkingConfig: { thinkingLevel: thinkingLevel as ThinkingLevel },
                 abortSignal: signal,
                 httpOptions: { fetch: observingFetch },
               },
@@ -103,7 +108,7 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
           };
           const classify = (error: unknown) => {
             if (isModelError(error)) return { error, retryable: false };
-            const failure = classifyGeminiError(error, { retryAfterMs, secrets: [options.apiKey] });
+            const failure = classifyGeminiError(error, { retryAfterMs, secrets: [options.apiKey], model });
             // Text may already be on screen: a retry would repeat it, so mid-stream failures end the step.
             return received ? { ...failure, retryable: false } : failure;
           };

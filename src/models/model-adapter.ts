@@ -41,7 +41,7 @@ export interface ModelConversation {
 }
 
 /** Failures of a model request, as data (they cross the worker boundary). */
-export type ModelErrorCode = 'model_auth' | 'model_quota' | 'model_rate_limited' | 'model_unavailable' | 'model_blocked' | 'model_bad_reply' | 'model_network' | 'model_cancelled';
+export type ModelErrorCode = 'model_auth' | 'model_forbidden' | 'model_not_found' | 'model_quota' | 'model_rate_limited' | 'model_unavailable' | 'model_blocked' | 'model_bad_reply' | 'model_network' | 'model_cancelled';
 
 export interface ModelError {
   name: 'ModelError';

@@ -10,7 +10,7 @@ import { createChatPanel } from './chat-panel';
 import { createDataTableView } from './data-table-view';
 import { el } from './dom';
 import { createHealthBanner, type HealthBanner } from './health-banner';
-import { loadSettings, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
+import { loadSettings, migrateStoredModel, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
 import { createMapView } from './map-view';
@@ -44,6 +44,7 @@ export interface App {
 
 /** Builds the page inside `root` and wires every view to the agent worker through `host`. */
 export function createApp(root: HTMLElement, host: AgentHost, options: AppOptions): App {
+  const modelNote = migrateStoredModel(options.stores);
   let settings: UiSettings = loadSettings(options.stores);
   let catalog: Catalog | undefined;
   let inScope: string[] = [];
@@ -197,6 +198,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       modelButton.textContent = modelLabel(settings);
     }));
   }
+  if (modelNote) health.setAlert('model', el('div', { class: 'health-alert', role: 'status' }, [modelNote]));
   const newTurnId = () => `turn-${Date.now().toString(36)}-${++turnCounter}`;
 
   host.onAgentEvent((event) => handleEvent(event));

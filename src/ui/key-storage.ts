@@ -1,3 +1,4 @@
+import { currentGeminiModel, DEFAULT_GEMINI_MODEL } from '../models/gemini-model-names';
 import type { ModelSettings } from '../worker/protocol';
 import type { ModelKind } from './share-link';
 
@@ -19,7 +20,7 @@ export interface UiSettings {
 
 export const DEFAULT_SETTINGS: UiSettings = {
   kind: 'offline',
-  geminiModel: 'gemini-2.5-flash',
+  geminiModel: DEFAULT_GEMINI_MODEL,
   openaiModel: 'gpt-4o-mini',
   baseUrl: 'http://127.0.0.1:11434/v1',
   keys: { gemini: '', openai: '' },
@@ -59,6 +60,19 @@ export function loadSettings(stores: KeyStores): UiSettings {
   // "remember" is only true while a remembered key actually sits in localStorage.
   settings.remember = settings.remember === true && stores.local.getItem(KEYS_ITEM) !== null;
   return settings;
+}
+
+/**
+ * A returning visitor's settings may name a Gemini model Google has since shut down: it is
+ * replaced by the default in storage, and the one-line note for the page is returned.
+ */
+export function migrateStoredModel(stores: KeyStores): string | undefined {
+  const stored = readJson(stores.local.getItem(SETTINGS_ITEM)) as Partial<UiSettings> | undefined;
+  if (!stored || typeof stored.geminiModel !== 'string') return undefined;
+  const current = currentGeminiModel(stored.geminiModel);
+  if (!current.note) return undefined;
+  stores.local.setItem(SETTINGS_ITEM, JSON.stringify({ ...stored, geminiModel: current.model }));
+  return current.note;
 }
 
 /** What the agent worker receives for a turn. */

@@ -79,7 +79,9 @@ export function createAgentService(options: AgentServiceOptions) {
   async function ask(request: Extract<WorkerRequest, { type: 'ask' }>): Promise<WorkerResults['ask']> {
     const state = need();
     const model = options.createModel(request.model);
-    const key = `${request.model.kind}:${'model' in request.model ? request.model.model : ''}:${'baseUrl' in request.model ? request.model.baseUrl : ''}`;
+    // Every setting the client is built from, the key included (held in this worker's memory only):
+    // a key fixed in Settings after a model_auth error must reach the next request.
+    const key = JSON.stringify(request.model);
     if (conversation?.key !== key) {
       const system = buildSystemPrompt(systemPromptInfo(state.catalog));
       conversation = { key, value: model.startConversation({ system, tools: state.registry.definitions(agentFor(request.model), model.provider) }) };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserAvailability, launchChromium } from './browser-context';
+import { DEFAULT_GEMINI_MODEL } from '../../src/models/gemini-model-names';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = resolve(ROOT, 'test-artifacts');
@@ -73,6 +74,28 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     // The harness catalog has a simulated table, but it is not in the session's scope.
     expect(await page.locator('.badge-simulated').first().isHidden()).toBe(true);
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-01-start.png') });
+    await page.close();
+  });
+
+  it('a stored Gemini model that Google shut down is replaced by the default on load, with a one-line note, and the next question asks the default', async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      localStorage.setItem('perch.settings', JSON.stringify({ kind: 'gemini', geminiModel: 'gemini-2.5-flash', remember: true }));
+      localStorage.setItem('perch.keys', JSON.stringify({ gemini: 'AIza-TEST-KEY-migrate', openai: '' }));
+    });
+    await page.reload();
+    await page.waitForFunction(() => 'harness' in window, undefined, { timeout: 60_000 });
+    await page.evaluate(() => (window as unknown as Harness).harness.app.ready);
+    const note = page.locator('[data-alert=model]');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.textContent()).toContain(`gemini-2.5-flash has been shut down by Google, so Perch now uses ${DEFAULT_GEMINI_MODEL}`);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('perch.settings')))!)).toMatchObject({ geminiModel: DEFAULT_GEMINI_MODEL });
+    await page.evaluate(() => ((window as unknown as Harness).harness.control.mode = 'hold'));
+    await page.locator('#question').fill('q');
+    await page.locator('#question').press('Enter');
+    await expect.poll(async () => (await requestsOf(page, ['ask']))[0]?.model).toMatchObject({ kind: 'gemini', model: DEFAULT_GEMINI_MODEL });
+    await page.screenshot({ path: resolve(ARTIFACTS, 'ui-00-model-migrated.png') });
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
@@ -294,7 +317,7 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.locator('#question').fill('q');
     await page.locator('#question').press('Enter');
     const [asked] = await requestsOf(page, ['ask']);
-    expect(asked.model).toEqual({ kind: 'gemini', apiKey: key, model: 'gemini-2.5-flash' });
+    expect(asked.model).toEqual({ kind: 'gemini', apiKey: key, model: DEFAULT_GEMINI_MODEL });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-06-settings-saved.png') });
     await setKey(true);
