@@ -1,5 +1,7 @@
 import type { ApprovalCard, AuditEntry, ToolErrorCode } from '../registry';
 import type { Payload } from '../payloads';
+import type { Reading } from '../reader/reading';
+import type { TokenUsage } from '../models/model-adapter';
 
 /** Where a figure in an answer came from: the call (and SQL) that produced it. */
 export interface Provenance {
@@ -26,6 +28,12 @@ export interface TurnSummary {
   /** Result texts the answer repeats word for word (caveats): their numbers are not figures to link. */
   quoted?: string[];
   steps: number;
+  /** How the question was read, when the model reads questions into frames (the offline agent). */
+  reading?: Reading;
+  /** Tokens the turn cost on the visitor's key, summed over its model steps (Gemini's usageMetadata). */
+  usage?: TokenUsage;
+  /** Set when the turn ended because the model's reply was cut off (its finish reason, e.g. MAX_TOKENS). */
+  incomplete?: { reason: string };
 }
 
 /**
@@ -35,6 +43,7 @@ export interface TurnSummary {
 export type AgentEvent =
   | { type: 'turn-start'; turnId: string; question: string; modelId: string }
   | { type: 'step-start'; turnId: string; step: number }
+  | { type: 'reading'; turnId: string; reading: Reading }
   | { type: 'tool-call'; turnId: string; callId: string; name: string; arguments: unknown; sql?: string }
   | { type: 'tool-result'; turnId: string; callId: string; name: string; ok: boolean; code?: ToolErrorCode; summary: string; durationMs: number; rows?: number }
   | { type: 'text-delta'; turnId: string; text: string }

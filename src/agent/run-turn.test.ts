@@ -154,6 +154,33 @@ describe('runTurn', () => {
     expect(events.at(-1)).toEqual({ type: 'turn-error', turnId: 't1', code: 'model_auth', message: 'model_auth: bad key. Check the key.' });
   });
 
+  it('a cut-off reply ends the turn as incomplete with a visible note, never as answered, and sums token usage', async () => {
+    const usage = { input: 100, output: 20, thoughts: 5, total: 125 };
+    const cut: ModelConversation = {
+      next: async (_input, turnOptions) => {
+        turnOptions.onTextDelta?.('The peak is in wee');
+        return { text: 'The peak is in wee', calls: [], incomplete: { reason: 'MAX_TOKENS' }, usage };
+      },
+    };
+    const { options } = setUp([]);
+    const result = await runTurn({ ...options, conversation: cut });
+    expect(result.end).toBe('incomplete');
+    expect(result.summary.answer).toMatch(/^The peak is in wee\n\n\(The answer was cut off — the model stopped with MAX_TOKENS/);
+    expect(result.summary.usage).toEqual(usage);
+    expect(result.summary.incomplete).toEqual({ reason: 'MAX_TOKENS' });
+  });
+
+  it('token usage of every model step is summed in the summary', async () => {
+    const { options } = setUp([]);
+    const steps = [
+      { text: '', calls: [call('c1', 'list_species', { text: 'sap' })], usage: { input: 10, output: 2, thoughts: 1, total: 13 } },
+      { text: 'Done.', calls: [], usage: { input: 30, output: 4, thoughts: 0, total: 34 } },
+    ];
+    const scripted: ModelConversation = { next: async () => steps.shift()! };
+    const result = await runTurn({ ...options, conversation: scripted });
+    expect(result.summary.usage).toEqual({ input: 40, output: 6, thoughts: 1, total: 47 });
+  });
+
   it('text of several steps is joined with a blank line, streamed the same way', async () => {
     const { run, events } = setUp([{ text: 'Looking.', calls: [call('c1', 'list_species', { text: 'sap' })] }, { text: 'Found 1.', calls: [] }]);
     const result = await run();

@@ -1,4 +1,6 @@
-import type { ModelConversation, ModelReply } from '../models/model-adapter';
+import type { QueryFrame } from '../frame/query-frame';
+import type { ModelConversation, ModelReply, TokenUsage } from '../models/model-adapter';
+import type { Reading } from '../reader/reading';
 import { isModelError } from '../models/model-adapter';
 import type { Registry, Session, ToolCall, ToolEnvelope } from '../registry';
 import type { AgentEvent, RecordedCall, TurnSummary } from './agent-event';
@@ -16,6 +18,8 @@ export interface RunTurnOptions {
   /** `ModelAdapter.id`, for the summary and the trace. */
   modelId: string;
   question: string;
+  /** A frame the person edited (a reading chip); the question is its summary in words. */
+  frame?: QueryFrame;
   turnId: string;
   /** The user's Stop: cancels the model request and the running tool. */
   signal: AbortSignal;
@@ -24,7 +28,7 @@ export interface RunTurnOptions {
 }
 
 /** How a turn ended. Only `failed` and `stopped` end with `turn-error`; the rest with `turn-end`. */
-export type TurnEnd = 'answered' | 'asked' | 'step-limit' | 'call-limit' | 'repeated-failure' | 'stopped' | 'failed';
+export type TurnEnd = 'answered' | 'incomplete' | 'asked' | 'step-limit' | 'call-limit' | 'repeated-failure' | 'stopped' | 'failed';
 
 export interface TurnResult {
   end: TurnEnd;
@@ -48,13 +52,16 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const failures = new Map<string, number>();
   let answer = '';
   let steps = 0;
+  let reading: Reading | undefined;
+  let usage: TokenUsage | undefined;
+  let incomplete: { reason: string } | undefined;
 
   const write = (text: string) => {
     answer += text;
     emit({ type: 'text-delta', turnId, text });
   };
   const finish = (end: TurnEnd, error?: { code: string; message: string }): TurnResult => {
-    const summary: TurnSummary = { question: options.question, answer, modelId: options.modelId, calls, provenance: findProvenance(answer, sources), ...quotedField(answer, sources), steps };
+    const summary: TurnSummary = { question: options.question, answer, modelId: options.modelId, calls, provenance: findProvenance(answer, sources), ...quotedField(answer, sources), steps, ...(reading ? { reading } : {}), ...(usage ? { usage } : {}), ...(incomplete ? { incomplete } : {}) };
     emit(error ? { type: 'turn-error', turnId, ...error } : { type: 'turn-end', turnId, summary });
     return { end, summary, ...(error ? { error } : {}) };
   };
@@ -65,7 +72,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const stopped = () => finish('stopped', { code: 'turn_stopped', message: 'turn_stopped: you stopped this turn. Ask again to continue.' });
 
   emit({ type: 'turn-start', turnId, question: options.question, modelId: options.modelId });
-  let input: Parameters<ModelConversation['next']>[0] = { type: 'user-message', text: options.question };
+  let input: Parameters<ModelConversation['next']>[0] = { type: 'user-message', text: options.question, ...(options.frame ? { frame: options.frame } : {}) };
   while (true) {
     if (signal.aborted) return stopped();
     steps++;
@@ -85,6 +92,15 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       if (signal.aborted) return stopped();
       if (isModelError(error)) return finish('failed', { code: error.code, message: error.message });
       throw error;
+    }
+    if (reply.usage) usage = addUsage(usage, reply.usage);
+    if (reply.incomplete) {
+      incomplete = { reason: reply.incomplete.reason };
+      return explain('incomplete', `(The answer was cut off — the model stopped with ${reply.incomplete.reason}, so it is not complete. Ask again, or pick a model with a larger output in Settings.)`);
+    }
+    if (reply.reading) {
+      reading = reply.reading;
+      emit({ type: 'reading', turnId, reading });
     }
     if (reply.calls.length === 0) return finish('answered');
     if (steps >= limits.maxSteps) {
@@ -145,4 +161,10 @@ export function canonicalJson(value: unknown): string {
     return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** Token counts of a turn: the sum over its model steps. */
+export function addUsage(total: TokenUsage | undefined, step: TokenUsage): TokenUsage {
+  if (!total) return { ...step };
+  return { input: total.input + step.input, output: total.output + step.output, thoughts: total.thoughts + step.thoughts, total: total.total + step.total };
 }

@@ -37,18 +37,24 @@ describe('perch ask', () => {
     expect(stderr).toContain('GEMINI_API_KEY is not set');
   });
 
-  itWithData('--json prints the answer, calls with envelopes, the map layer, provenance and audit rows', async () => {
-    const { code, stdout } = await run('node', ['bin/perch.mjs', 'ask', 'Where is the Yellow-bellied Sapsucker in week 24?', '--json', '--data', dataDir!]);
+  itWithData('--json prints one line per question of one conversation: answer, reading, calls with envelopes, the map layer, provenance and audit rows', async () => {
+    const { code, stdout } = await run('node', ['bin/perch.mjs', 'ask', 'Where is the Yellow-bellied Sapsucker in week 24?', 'and in winter?', '--json', '--data', dataDir!]);
     expect(code).toBe(0);
-    const printed = JSON.parse(stdout);
-    expect(printed).toMatchObject({ end: 'answered', model: 'offline' });
+    const [printed, followUp, ...rest] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(rest).toEqual([]);
+    expect(printed).toMatchObject({ question: 'Where is the Yellow-bellied Sapsucker in week 24?', end: 'answered', model: 'offline' });
     expect(printed.answer).toContain('202 of 293 modelled cells');
-    const where = printed.tool_calls.find((call: { name: string }) => call.name === 'where_is');
-    expect(where.arguments).toEqual({ species: 'yebsap', week: 24 });
-    expect(where.envelope.ok).toBe(true);
-    expect(printed.layers).toEqual([expect.objectContaining({ name: 'Yellow-bellied Sapsucker: week 24 (2023-06-14)', features: 293, source_tables: expect.arrayContaining(['weekly', 'cells']) })]);
-    expect(printed.provenance).toContainEqual(expect.objectContaining({ figure: '202', tool: 'where_is' }));
+    expect(printed.reading.frame).toMatchObject({ species: ['yebsap'], operation: 'where_highest', times: [{ kind: 'weeks', from: 24, to: 24 }] });
+    const status = printed.tool_calls.find((call: { name: string }) => call.name === 'query_status');
+    expect(status.arguments).toEqual(printed.reading.frame);
+    expect(status.envelope.ok).toBe(true);
+    expect(printed.layers).toEqual([expect.objectContaining({ features: 293, source_tables: expect.arrayContaining(['weekly', 'cells']) })]);
+    expect(printed.provenance).toContainEqual(expect.objectContaining({ figure: '202', tool: 'query_status' }));
     expect(printed.audit.map((row: { call_id: string }) => row.call_id)).toEqual(printed.tool_calls.map((call: { call_id: string }) => call.call_id));
+    // The follow-up keeps species and operation, and changes only the time.
+    expect(followUp.reading.frame).toMatchObject({ species: ['yebsap'], operation: 'where_highest', times: [{ kind: 'season', season: 'nonbreeding' }] });
+    expect(followUp.reading.carried).toEqual(expect.arrayContaining(['species']));
+    expect(followUp.tool_calls.map((call: { name: string }) => call.name)).toEqual(['query_status']);
   });
 });
 
@@ -98,7 +104,8 @@ describe('npm run eval', () => {
     const { code, stdout } = await run('npx', ['tsx', 'src/cli/eval.ts', file, '--data', dataDir!]);
     expect(code).toBe(1);
     expect(stdout).toContain('PASS right: 2/2 figures');
-    expect(stdout).toContain('FAIL wrong: 0/1 figures — missing peak_mean=0.7');
-    expect(stdout).toContain('total: 1/2 questions passed, 2/3 figures found (model offline)');
+    // A figure the answer gives that is not the expected one is a confident answer to a different question.
+    expect(stdout).toContain('FAIL WRONG-CONFIDENT wrong: 0/1 figures, reading not checked — missing peak_mean=0.7');
+    expect(stdout).toMatch(/total: 1\/2 questions passed \(answered 50\.0%\), 2\/3 figures found, .*wrong-confident 1 \(wrong\) \(model offline\)/);
   });
 });

@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
 import { askJson, MODEL_KINDS, openAsker, parseAskFlags } from './ask-runner';
 
-const USAGE = `usage: perch ask "<question>" [options]
+const USAGE = `usage: perch ask "<question>" ["<follow-up>" …] [options]
 
-Runs one question through the agent loop and the tool registry, and prints the answer.
-Exit 0 when the turn ends with an answer (or a question back to you), 1 otherwise.
+Runs the questions through the agent loop and the tool registry, in order, in ONE conversation
+(so "and in winter?" follows up the question before it), and prints each answer.
+Exit 0 when every turn ends with an answer (or a question back to you), 1 otherwise.
 
 options:
   --model <kind>       ${MODEL_KINDS.join(' | ')} (default: offline; needs no key and no network)
-  --json               print answer, tool calls with envelopes, layers, charts, stats, provenance and audit rows
+  --json               one JSON line per question: answer, reading, tool calls with envelopes, layers, charts, stats, provenance, audit rows
   --data <dir>         folder holding catalog.json (default: $PERCH_DATA or public/data)
   --base-url <url>     Gemini endpoint override (tests), or the OpenAI-compatible server's /v1 URL
   --model-name <name>  model to ask (Gemini default: the adapter's; required for openai)
@@ -25,11 +26,10 @@ export async function run(argv: string[]): Promise<number> {
     console.error(`perch ask: ${parsed.error}\n\n${USAGE}`);
     return 1;
   }
-  if (parsed.positional.length !== 1) {
-    console.error(`perch ask: expected one question in quotes, got ${parsed.positional.length} words outside options.\n\n${USAGE}`);
+  if (parsed.positional.length === 0) {
+    console.error(`perch ask: expected a question in quotes.\n\n${USAGE}`);
     return 1;
   }
-  const question = parsed.positional[0]!;
   let asker;
   try {
     asker = await openAsker({ ...parsed.options, dataDir: resolve(parsed.options.dataDir) });
@@ -38,13 +38,19 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const record = await asker.ask(question, asker.conversation());
-    if (parsed.json) console.log(JSON.stringify(askJson(question, record), null, 2));
-    else {
-      console.log(record.result.summary.answer);
-      if (record.result.error) console.error(`perch ask: ${record.result.error.message}`);
+    const conversation = asker.conversation();
+    let failed = false;
+    for (const question of parsed.positional) {
+      const record = await asker.ask(question, conversation);
+      if (parsed.json) console.log(JSON.stringify(askJson(question, record)));
+      else {
+        if (parsed.positional.length > 1) console.log(`> ${question}`);
+        console.log(`${record.result.summary.answer}\n`);
+        if (record.result.error) console.error(`perch ask: ${record.result.error.message}`);
+      }
+      failed ||= !(record.result.end === 'answered' || record.result.end === 'asked');
     }
-    return record.result.end === 'answered' || record.result.end === 'asked' ? 0 : 1;
+    return failed ? 1 : 0;
   } finally {
     await asker.close();
   }

@@ -101,6 +101,7 @@ export function askJson(question: string, record: AskRecord): Record<string, unk
   return {
     question,
     answer: summary.answer,
+    ...(summary.reading ? { reading: summary.reading } : {}),
     end: record.result.end,
     ...(record.result.error ? { error: record.result.error } : {}),
     model: summary.modelId,

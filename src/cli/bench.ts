@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
  * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
- * Options: --quick (small scale data), --only pipeline|engine|map.
+ * Options: --quick (small scale data), --only pipeline|engine|map|offline.
  */
 import { benchPipeline } from '../bench/pipeline-bench';
 import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
 import { formatMapBench, runMapBench } from '../bench/map-bench';
+import { formatOfflineBench, runOfflineBench } from '../bench/offline-bench';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -26,6 +27,12 @@ if (only === undefined || only === 'map') {
   console.log('== map');
   const report = await runMapBench(quick ? { cells: 2_000, steps: 3, uploads: 2 } : {});
   console.log(formatMapBench(report));
+}
+
+if (only === undefined || only === 'offline') {
+  console.log('== offline agent (reader and whole answers, Node)');
+  const report = await runOfflineBench({ dataDir: exampleDir, questionsFile: 'src/bench/questions/dev-set.json', ...(quick ? { limit: 30 } : {}) });
+  console.log(formatOfflineBench(report));
 }
 
 export {};

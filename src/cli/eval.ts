@@ -1,21 +1,26 @@
 /**
  * `npm run eval -- <questions.json> [--model offline|gemini|openai] [--data dir] [--json]`
- * Runs every question of a file through the agent loop and reports, per question, whether every
- * expected figure appears in the answer within the file's tolerance, and a total. Exit 1 when
- * any question fails.
+ * Runs every question of a file (its context turns first, in one conversation) through the agent
+ * loop and reports, per question: whether every expected figure appears in the answer within the
+ * file's tolerance (or, for a question the data cannot answer, that the answer gives no figure
+ * about the bird; for an ambiguous one, that it asked back), whether the recorded reading matches
+ * `expect_reading` (dev set), and whether it is a confident answer to a different question. Prints
+ * the answered % and the wrong-confident count. Exit 1 when any question fails.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type EvalFile, type FigureCheck, scoreAnswer } from '../bench/score-answer';
-import { openAsker, parseAskFlags } from './ask-runner';
+import { judgeQuestion, scoreVerdicts, verdictLine, type QuestionVerdict } from '../bench/judge-question';
+import type { EvalFile } from '../bench/score-answer';
+import { findRecordedReading } from '../bench/score-reading';
+import { type AskRecord, openAsker, parseAskFlags } from './ask-runner';
 
-interface QuestionReport {
-  id: string;
-  passed: boolean;
-  end: string;
-  figures: FigureCheck[];
-  asked?: { expected: string[]; found: boolean };
+interface QuestionReport extends QuestionVerdict {
   answer: string;
+}
+
+/** The ask_user options of a turn, when it asked back. */
+function askOptions(record: AskRecord): string[] {
+  return record.calls.filter((call) => call.name === 'ask_user').flatMap((call) => (call.arguments as { options?: unknown }).options).filter((option): option is string => typeof option === 'string');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -33,25 +38,23 @@ async function main(argv: string[]): Promise<number> {
       for (const earlier of question.context ?? []) await asker.ask(earlier, conversation);
       const record = await asker.ask(question.question, conversation);
       const answer = record.result.summary.answer;
-      const figures = scoreAnswer(answer, question);
-      const asked = question.expect_ask ? { expected: question.expect_ask, found: record.result.end === 'asked' && question.expect_ask.every((option) => answer.includes(option) || JSON.stringify(record.calls.filter((call) => call.name === 'ask_user').map((call) => call.arguments)).includes(option)) } : undefined;
-      const phrases = (question.expect_phrases ?? []).filter((phrase) => !answer.includes(phrase));
-      const passed = (record.result.end === 'answered' || (asked?.found ?? false)) && figures.every((check) => check.found) && (asked?.found ?? true) && phrases.length === 0;
-      reports.push({ id: question.id, passed, end: record.result.end, figures, ...(asked ? { asked } : {}), answer });
-      if (!parsed.json) {
-        const missing = figures.filter((check) => !check.found).map((check) => `${check.name}=${check.expected}`);
-        console.log(`${passed ? 'PASS' : 'FAIL'} ${question.id}: ${figures.filter((check) => check.found).length}/${figures.length} figures${asked ? `, asked back: ${asked.found ? 'yes' : 'NO'}` : ''}${missing.length ? ` — missing ${missing.join(', ')}` : ''}${phrases.length ? ` — answer lacks ${phrases.map((phrase) => `"${phrase}"`).join(', ')}` : ''}${record.result.end === 'answered' || asked ? '' : ` (turn ended: ${record.result.end})`}`);
-      }
+      // The reading of the turn, wherever the runner records it (AskRecord.reading, the summary).
+      const reading = findRecordedReading([record, record.result, record.result.summary]);
+      const verdict = judgeQuestion(question, { end: record.result.end, answer, askOptions: askOptions(record), ...(reading ? { reading } : {}) });
+      reports.push({ ...verdict, answer });
+      if (!parsed.json) console.log(verdictLine(verdict));
     }
   } finally {
     await asker.close();
   }
-  const passedCount = reports.filter((report) => report.passed).length;
+  const score = scoreVerdicts(reports);
   const figureCount = reports.reduce((sum, report) => sum + report.figures.length, 0);
   const foundCount = reports.reduce((sum, report) => sum + report.figures.filter((check) => check.found).length, 0);
-  if (parsed.json) console.log(JSON.stringify({ model: asker.model.id, passed: passedCount, questions: reports.length, figures_found: foundCount, figures: figureCount, reports }, null, 2));
-  else console.log(`total: ${passedCount}/${reports.length} questions passed, ${foundCount}/${figureCount} figures found (model ${asker.model.id})`);
-  return passedCount === reports.length ? 0 : 1;
+  if (parsed.json) console.log(JSON.stringify({ model: asker.model.id, ...score, figures_found: foundCount, figures: figureCount, reports }, null, 2));
+  else {
+    console.log(`total: ${score.passed}/${score.questions} questions passed (answered ${score.answeredPercent.toFixed(1)}%), ${foundCount}/${figureCount} figures found, readings matched ${score.readingMatched}/${score.readingRecorded} recorded, wrong-confident ${score.wrongConfident.length}${score.wrongConfident.length ? ` (${score.wrongConfident.join(', ')})` : ''} (model ${asker.model.id})`);
+  }
+  return score.passed === score.questions ? 0 : 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));

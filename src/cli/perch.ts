@@ -6,10 +6,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run(argv
   tools: { summary: 'print the tool definitions a model would see', load: () => import('./tools-command') },
   tool: { summary: 'run one tool call (or a batch) through the registry, print envelopes', load: () => import('./tool-command') },
   ask: { summary: 'ask a question with the offline agent, Gemini or an OpenAI-compatible model', load: () => import('./ask-command') },
+  'check-gemini': { summary: 'list the models a GEMINI_API_KEY can use and ask one question end to end', load: () => import('./check-gemini') },
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, command]) => `  perch ${name.padEnd(6)} ${command.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  perch ${name.padEnd(12)} ${command.summary}`);
   return ['usage: perch <command> [options]', '', ...lines, '', "Run 'perch <command> --help' for a command's options."].join('\n');
 }
 

@@ -15,6 +15,8 @@ import rateLimited from './__fixtures__/gemini-rate-limited.json';
 import safetyBlock from './__fixtures__/gemini-safety-block.json';
 import singleCall from './__fixtures__/gemini-single-call.json';
 import unavailable from './__fixtures__/gemini-unavailable.json';
+import idlessParallel from './__fixtures__/gemini3-idless-parallel-calls.json';
+import signedAnswer from './__fixtures__/gemini3-signed-answer.json';
 
 const KEY = EXAMPLE_SESSION.secrets![0]!;
 const reply = (fixture: unknown) => replyFrom(fixture as ProviderFixture);
@@ -90,6 +92,75 @@ describe('createGeminiModel', () => {
     expect(sent[2]!.role).toBe('user');
     expect(sent[2]!.parts.map((part) => (part.functionResponse as { id: string }).id)).toEqual(['fc-par-1', 'fc-par-2']);
     expect(server.signatureRejections).toBe(0);
+  });
+
+  it('Gemini 3 id-less parallel calls: both model chunks go back verbatim (signature on the first call only), results carry no id, and the mock accepts the history', async () => {
+    const { server, registry, conversation } = await setUp([reply(idlessParallel), reply(signedAnswer), answer('Thanks.')]);
+    const first = await conversation.next({ type: 'user-message', text: 'sapsuckers in Michigan' }, { signal: signal() });
+    expect(first.calls.map((call) => call.name)).toEqual(['list_species', 'read_table']);
+    const { second } = await callAndAnswer(conversation, registry, first);
+    expect(second.text).toBe('The sapsucker peaks in mid-April.');
+    const sent = contentsOf(server.requests[1]!);
+    const modelTurn = sent[1]!;
+    const issuedParts: Record<string, unknown>[] = idlessParallel.chunks.flatMap((chunk): Record<string, unknown>[] => chunk.candidates[0]!.content.parts);
+    expect(modelTurn.parts).toEqual(issuedParts);
+    expect(modelTurn.parts[0]!.thoughtSignature).toBe(issuedParts[0]!.thoughtSignature);
+    expect(modelTurn.parts[1]).not.toHaveProperty('thoughtSignature');
+    for (const part of sent[2]!.parts) expect(part.functionResponse).not.toHaveProperty('id');
+    // The signed empty final chunk of the answer stays in the history too.
+    await conversation.next({ type: 'user-message', text: 'and in June?' }, { signal: signal() });
+    const third = contentsOf(server.requests[2]!);
+    expect(third[3]!.parts.at(-1)).toEqual({ text: '', thoughtSignature: 'EuoBCucBAdHtim9g3+signed+empty+final+chunkRkFL==' });
+    expect(server.signatureRejections).toBe(0);
+  });
+
+  it.each([
+    ['dropped', (part: Record<string, unknown>) => { delete part.thoughtSignature; }],
+    ['altered', (part: Record<string, unknown>) => { part.thoughtSignature = 'EqYDaltered=='; }],
+  ])('the mock refuses, as Gemini 3 does, a history whose id-less call signature was %s', async (_label, change) => {
+    const { server, conversation } = await setUp([reply(idlessParallel)]);
+    await conversation.next({ type: 'user-message', text: 'sapsuckers' }, { signal: signal() });
+    const parts: Record<string, unknown>[] = structuredClone(idlessParallel.chunks.flatMap((chunk): Record<string, unknown>[] => chunk.candidates[0]!.content.parts));
+    change(parts[0]!);
+    const response = await fetch(`${server.url}/v1beta/models/x:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'sapsuckers' }] }, { role: 'model', parts }] }),
+    });
+    expect(response.status).toBe(400);
+    expect(server.signatureRejections).toBe(1);
+  });
+
+  it('usageMetadata: the reply carries the last chunk\'s token counts', async () => {
+    const { conversation } = await setUp([reply(signedAnswer)]);
+    const result = await conversation.next({ type: 'user-message', text: 'peak?' }, { signal: signal() });
+    expect(result.usage).toEqual({ input: 690, output: 10, thoughts: 44, total: 744 });
+  });
+
+  it.each(['MAX_TOKENS', 'MALFORMED_RESPONSE', 'OTHER', 'FINISH_REASON_UNSPECIFIED'])('finish reason %s with some text ends the step as incomplete, never as an answer, and runs no call', async (finishReason) => {
+    const cut: MockReply = { sse: [{ candidates: [{ content: { role: 'model', parts: [{ text: 'The peak is in wee' }, { functionCall: { name: 'list_species', args: { text: 'x' } } }] }, finishReason, index: 0 }] }] };
+    const { conversation } = await setUp([cut]);
+    const result = await conversation.next({ type: 'user-message', text: 'peak?' }, { signal: signal() });
+    expect(result).toMatchObject({ text: 'The peak is in wee', calls: [], incomplete: { reason: finishReason } });
+  });
+
+  it.each([
+    ['STOP', { text: 'Done.', calls: [] }],
+  ])('finish reason %s is a complete answer', async (finishReason, expected) => {
+    const { conversation } = await setUp([{ sse: [{ candidates: [{ content: { role: 'model', parts: [{ text: 'Done.' }] }, finishReason, index: 0 }] }] }]);
+    const result = await conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() });
+    expect(result).toEqual(expected);
+  });
+
+  it.each([
+    ['SAFETY', 'model_blocked'],
+    ['RECITATION', 'model_blocked'],
+    ['PROHIBITED_CONTENT', 'model_blocked'],
+    ['MALFORMED_FUNCTION_CALL', 'model_bad_reply'],
+    ['UNEXPECTED_TOOL_CALL', 'model_bad_reply'],
+  ])('finish reason %s fails the step with %s', async (finishReason, code) => {
+    const { conversation } = await setUp([{ sse: [{ candidates: [{ content: { role: 'model', parts: [{ text: 'partial' }] }, finishReason, index: 0 }] }] }]);
+    await expect(conversation.next({ type: 'user-message', text: 'hi' }, { signal: signal() })).rejects.toMatchObject({ code });
   });
 
   it('a call with bad arguments then a corrected one: the model reads the invalid_arguments envelope as {error}', async () => {

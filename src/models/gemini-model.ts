@@ -54,8 +54,12 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
     id: `gemini:${model}`,
     provider: 'gemini',
     needsNetwork: true,
-    startConversation({ system, tools }): ModelConversation {
-      const history: Content[] = [];
+    startConversation({ system, tools, history: prior = [] }): ModelConversation {
+      // Earlier turns of another client as plain text: signatures are only checked on the current turn's calls.
+      const history: Content[] = prior.flatMap((turn) => [
+        { role: 'user', parts: [{ text: turn.question }] },
+        { role: 'model', parts: [{ text: turn.answer }] },
+      ]);
       /** Calls of the last model turn not yet answered, and whether Gemini gave them an id. */
       let open: (OpenCall & { native: boolean })[] = [];
       /** Results of a step whose request failed; they answer `open` in the next request. */
@@ -126,7 +130,7 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
           const nativeIds = new Set(parts.map((part) => part.functionCall?.id).filter((id): id is string => typeof id === 'string'));
           open = calls.map((call) => ({ id: call.id, name: call.name, native: nativeIds.has(call.id) }));
           undelivered = [];
-          return { text: step.text, calls };
+          return { text: step.text, calls: step.incomplete ? [] : calls, ...(step.incomplete ? { incomplete: step.incomplete } : {}), ...(step.usage ? { usage: step.usage } : {}) };
         },
       };
     },

@@ -1,3 +1,5 @@
+import type { QueryFrame } from '../frame/query-frame';
+import type { Reading } from '../reader/reading';
 import type { Provider, ToolCall, ToolEnvelope } from '../registry';
 
 /**
@@ -20,9 +22,23 @@ export interface ConversationOptions {
   system: string;
   /** The registry's definitions for this agent, already projected for `provider`. */
   tools: unknown[];
+  /**
+   * Earlier questions and answers of this conversation, as text, when a new client takes it over
+   * (the person changed the key, model or base URL): the history stays, the client is new.
+   */
+  history?: readonly PriorTurn[];
 }
 
-export type ModelInput = { type: 'user-message'; text: string } | { type: 'tool-results'; results: ToolEnvelope[] };
+export interface PriorTurn {
+  question: string;
+  answer: string;
+}
+
+/**
+ * `frame` is set when the person changed a part of how the previous question was read (a chip):
+ * a reader-based model answers that frame instead of reading `text`, which says it in words.
+ */
+export type ModelInput = { type: 'user-message'; text: string; frame?: QueryFrame } | { type: 'tool-results'; results: ToolEnvelope[] };
 
 export interface ModelTurnOptions {
   signal: AbortSignal;
@@ -34,6 +50,19 @@ export interface ModelReply {
   /** The text of this step (may be empty when the model only calls tools). */
   text: string;
   calls: ToolCall[];
+  /** How a reader-based model read the question (the offline agent), shown above the answer and kept in the trace. */
+  reading?: Reading;
+  /** Set when the reply was cut off (Gemini MAX_TOKENS…): the turn ends as incomplete, never as an answer. */
+  incomplete?: { reason: string };
+  /** Tokens this step cost on the visitor's key. */
+  usage?: TokenUsage;
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  thoughts: number;
+  total: number;
 }
 
 export interface ModelConversation {

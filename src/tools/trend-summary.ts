@@ -5,6 +5,7 @@ import { defineTool } from './define-tool';
 import { resultFields } from './support/result-fields';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { regionalTrend } from './support/regional-trend';
 import { sqlString } from './support/sql-literal';
 
 interface CellStats {
@@ -57,16 +58,7 @@ export const trendSummary = defineTool({
       return toolFailure('ambiguous', `ambiguous: trends exist for several seasons (${perSeason.map((row) => row.season).join(', ')}). Call again with season.`);
     }
     const cells = perSeason[0];
-    // The regional trend weights each cell by its abundance, per fold, then summarises across the
-    // 100 folds: the median is the estimate and the 10th/90th percentiles its 80% interval (the
-    // same rule eBird uses for the per-cell interval, FORMAT.md §4). Folds carry no region, so
-    // they are joined to the trend cells that passed the filter.
-    const foldSql = `WITH kept AS (SELECT t.srd_id FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)}),
-      per_fold AS (SELECT f.fold, sum(f.abd * f.abd_ppy) / sum(f.abd) AS ppy FROM trends_folds AS f JOIN kept ON kept.srd_id = f.srd_id
-        WHERE f.species_code = ${sqlString(subject.species.species_code)} AND f.season = ${sqlString(cells.season)} GROUP BY f.fold)
-      SELECT count(*) AS folds, median(ppy) AS median_ppy, quantile_cont(ppy, 0.1) AS lower_ppy, quantile_cont(ppy, 0.9) AS upper_ppy FROM per_fold`;
-    const foldQuery = await runQuery(context, foldSql, { maxRows: 1 });
-    const folds = previewRows(foldQuery.table, 1)[0] as { folds: number; median_ppy: number | null; lower_ppy: number | null; upper_ppy: number | null };
+    const { trend: folds, query: foldQuery } = await regionalTrend(context, subject.species.species_code, cells.season, `SELECT t.srd_id FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)}`);
     const direction = folds.lower_ppy !== null && folds.upper_ppy !== null ? (folds.upper_ppy < 0 ? 'declining' : folds.lower_ppy > 0 ? 'increasing' : 'no clear trend (80% interval includes zero)') : 'unknown';
     const years = cells.end_year - cells.start_year;
     return {

@@ -1,13 +1,23 @@
 import type { AgentEvent, TurnSummary } from '../agent/agent-event';
+import type { QueryFrame } from '../frame/query-frame';
 import { el } from './dom';
+import { createReadingLine } from './reading-chips';
+import { createReadingMemory } from './reading-memory';
+import { frameInWords } from './reading-words';
 import { renderMarkdown } from './render-markdown';
+import { createUsageTally, usageLine } from './token-usage';
 import { createTraceView, type TraceView } from './trace-view';
 
 export interface ChatActions {
   ask(question: string): void;
+  /** Re-asks with a frame the person edited on a reading chip; `question` says it in words. */
+  askFrame(frame: QueryFrame, question: string): void;
+  /** The release year of the weekly estimates, for the month chips (undefined before init). */
+  releaseYear(): number | undefined;
   stop(): void;
   replay(summary: TurnSummary): void;
-  shareLink(question: string): string;
+  /** The share link of the conversation up to and including this turn. */
+  shareLink(turnId: string): string;
 }
 
 export interface ChatPanel {
@@ -24,7 +34,10 @@ export interface ChatPanel {
 
 interface TurnView {
   card: HTMLElement;
+  reading: HTMLElement;
   answer: HTMLElement;
+  /** Tokens of the answer and of the conversation, under the answer (models that report usage only). */
+  usage: HTMLElement;
   choices: HTMLElement;
   error: HTMLElement;
   actions: HTMLElement;
@@ -53,6 +66,9 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
   const turns = el('section', { class: 'turns', 'aria-label': 'Answers' }, [welcome]);
   const element = el('section', { class: 'chat-panel', 'aria-label': 'Questions and answers' }, [form, suggestions, turns]);
   const views = new Map<string, TurnView>();
+  const memory = createReadingMemory();
+  const tokens = createUsageTally();
+  let running = false;
 
   const submit = (question: string) => {
     const trimmed = question.trim();
@@ -86,16 +102,18 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     turnOpen(turnId, question, label) {
       const trace = createTraceView();
       const model = el('span', { class: 'turn-model' }, [label ?? '']);
+      const reading = el('div', { class: 'turn-reading', hidden: true });
       const answer = el('div', { class: 'answer', 'aria-live': 'polite', 'aria-busy': 'true' }, [el('p', { class: 'thinking' }, ['Working on it…'])]);
+      const usage = el('p', { class: 'turn-usage', hidden: true });
       const choices = el('div', { class: 'choices', role: 'group', 'aria-label': 'Choose an answer', hidden: true });
       const error = el('div', { class: 'turn-error', role: 'alert', hidden: true });
       const actionsBar = el('div', { class: 'turn-actions', hidden: true });
-      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]), answer, choices, error, actionsBar, trace.element]);
+      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]), reading, answer, usage, choices, error, actionsBar, trace.element]);
       answer.addEventListener('click', (event) => {
         const figure = (event.target as HTMLElement).closest<HTMLElement>('button.figure');
         if (figure?.dataset.callId) trace.focusCall(figure.dataset.callId);
       });
-      views.set(turnId, { card, answer, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false, ended: false });
+      views.set(turnId, { card, reading, answer, usage, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false, ended: false });
       welcome.remove();
       turns.prepend(card);
     },
@@ -108,6 +126,15 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           return;
         case 'step-start':
           return view.trace.stepStart(event.step);
+        case 'reading': {
+          memory.add(event.reading);
+          const context = memory.context(actions.releaseYear());
+          view.reading.hidden = false;
+          view.reading.replaceChildren(createReadingLine(event.reading, context, (frame) => actions.askFrame(frame, frameInWords(frame, context.names)), running));
+          // A reading of an edited frame comes without a summary: it is the frame, said in words.
+          const { frame, summary } = event.reading;
+          return view.trace.readingShow(event.reading, summary || (frame ? frameInWords(frame, context.names) : ''));
+        }
         case 'tool-call':
           return view.trace.toolCall(event);
         case 'tool-result':
@@ -124,10 +151,22 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           view.text = event.summary.answer || view.text;
           renderAnswer(view, event.summary);
           view.answer.setAttribute('aria-busy', 'false');
+          const { usage, incomplete } = event.summary;
+          if (usage) {
+            const conversation = tokens.add(usage);
+            view.usage.hidden = false;
+            view.usage.textContent = usageLine(usage, conversation);
+            view.trace.usageShow(usage, conversation);
+          }
+          if (incomplete) {
+            view.card.classList.add('turn-incomplete');
+            view.model.before(el('span', { class: 'badge badge-cut-off', title: `The model stopped with ${incomplete.reason}` }, ['cut off']));
+            view.trace.incompleteShow(incomplete.reason);
+          }
           view.actions.hidden = false;
           view.actions.replaceChildren(
             el('button', { type: 'button', class: 'secondary small', disabled: event.summary.calls.length === 0, title: 'Run the same tool calls again, with no model', onclick: () => actions.replay(event.summary) }, ['Replay turn']),
-            shareButton(actions.shareLink(event.summary.question)),
+            shareButton(actions.shareLink(event.turnId)),
           );
           return;
         }
@@ -153,8 +192,11 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
       view.error.hidden = false;
       view.error.replaceChildren(...errorContent(message));
     },
-    setRunning(running) {
+    setRunning(value) {
+      running = value;
       stopButton.hidden = !running;
+      // A chip picked while a turn runs would be dropped (one turn at a time): they wait.
+      for (const select of element.querySelectorAll<HTMLSelectElement>('.reading select')) select.disabled = running;
       askButton.disabled = running;
       element.classList.toggle('running', running);
     },

@@ -1,5 +1,6 @@
 import type { AgentEvent, TurnSummary } from '../agent/agent-event';
 import type { Catalog } from '../catalog/types';
+import type { QueryFrame } from '../frame/query-frame';
 import type { MapLayerPayload } from '../payloads';
 import type { AgentHost, WorkerPush } from '../worker/host';
 import { createApprovalsTab } from './approvals-tab';
@@ -7,6 +8,7 @@ import { createAttributionBar } from './attribution-bar';
 import { createAuditTab } from './audit-tab';
 import { createChartView } from './chart-view';
 import { createChatPanel } from './chat-panel';
+import { createConversationLog } from './conversation-log';
 import { createDataTableView } from './data-table-view';
 import { el } from './dom';
 import { createHealthBanner, type HealthBanner } from './health-banner';
@@ -16,6 +18,7 @@ import { createLayerList } from './layer-list';
 import { createMapView } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
 import { createProgressBar } from './progress-bar';
+import { releaseYear } from './release-year';
 import { createScopePicker } from './scope-picker';
 import { createSettingsDialog } from './settings-dialog';
 import { formatShareLink, parseShareLink } from './share-link';
@@ -51,6 +54,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   let runningTurn: string | undefined;
   let turnCounter = 0;
   const animatedLayers = new Map<string, MapLayerPayload>();
+  const conversation = createConversationLog();
+  /** Questions of an opened share link still to ask, each once the previous turn has ended. */
+  let sharedQueue: string[] = [];
 
   const progress = createProgressBar();
   const health = options.health ?? createHealthBanner();
@@ -93,7 +99,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     settings = next;
     saveSettings(settings, options.stores);
     modelButton.textContent = modelLabel(settings);
-  });
+  }, (model) => host.request('models', { model }).then((result) => result.models));
   const scope = createScopePicker(async (datasets) => {
     const result = await host.request('scope-set', { datasets });
     inScope = result.datasets;
@@ -106,9 +112,11 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
 
   const chat = createChatPanel({
     ask: (question) => ask(question),
+    askFrame: (frame, question) => ask(question, frame),
+    releaseYear: () => releaseYear(catalog),
     stop: () => stop(),
     replay: (summary) => replay(summary),
-    shareLink: (question) => formatShareLink(options.pageUrl, { question, model: settings.kind }),
+    shareLink: (turnId) => formatShareLink(options.pageUrl, { questions: conversation.questionsUpTo(turnId), model: settings.kind }),
   });
 
   const modelButton = el('button', { type: 'button', class: 'header-button', title: 'Model and key', onclick: () => settingsDialog.open() }, [modelLabel(settings)]);
@@ -148,22 +156,30 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined);
   }
 
-  function ask(question: string) {
+  /** `frame`: a reading the person edited on a chip; the model answers it instead of reading `question`. */
+  function ask(question: string, frame?: QueryFrame) {
     if (runningTurn) return;
     const problem = settingsProblem(settings);
     if (problem) {
+      sharedQueue = [];
       chat.fail(undefined, problem);
       settingsDialog.open();
       return;
     }
     if (!navigator.onLine && needsInternet(settings)) {
+      sharedQueue = [];
       chat.fail(undefined, networkProblem(settings));
       return showNetworkProblem();
     }
     const turnId = newTurnId();
+    const model = toModelSettings(settings);
     chat.setQuestion(question);
     startTurn(turnId, question, settings.kind === 'offline' ? 'offline' : settings.kind === 'gemini' ? `gemini:${settings.geminiModel}` : settings.openaiModel);
-    host.request('ask', { turnId, question, model: toModelSettings(settings) }).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
+    conversation.add(turnId, question);
+    host.request('ask', { turnId, question, model, ...(frame ? { frame } : {}) }).catch((error: unknown) => {
+      conversation.drop(turnId);
+      endTurn(turnId, errorMessage(error));
+    });
   }
   function replay(summary: TurnSummary) {
     if (runningTurn) return;
@@ -184,12 +200,28 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     sql.reset();
     progress.step('Thinking…');
   }
-  function endTurn(turnId: string, failure?: string) {
+  /** `answered`: the turn ended with an answer (turn-end), not an error or a Stop. */
+  function endTurn(turnId: string, failure?: string, answered = failure === undefined) {
     if (failure) chat.fail(turnId, failure);
     if (runningTurn !== turnId) return;
     runningTurn = undefined;
     chat.setRunning(false);
     progress.done();
+    askNextShared(answered);
+  }
+  /**
+   * A shared conversation goes on once a turn has answered; after a failed or stopped turn the
+   * follow-ups would lose their context, so the next one waits in the ask box instead.
+   */
+  function askNextShared(answered: boolean) {
+    const next = sharedQueue.shift();
+    if (next === undefined) return;
+    if (!answered) {
+      sharedQueue = [];
+      chat.setQuestion(next);
+      return;
+    }
+    ask(next);
   }
   function showNetworkProblem() {
     health.setAlert('network', createNetworkNotice(networkProblem(settings), () => {
@@ -242,7 +274,8 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         return;
       case 'turn-error':
         if (event.code === 'model_network') showNetworkProblem();
-        endTurn(event.turnId);
+        conversation.drop(event.turnId);
+        endTurn(event.turnId, undefined, false);
         return;
       case 'turn-end':
         endTurn(event.turnId);
@@ -294,7 +327,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         settings = { ...settings, kind: shared.model };
         modelButton.textContent = modelLabel(settings);
       }
-      if (shared.question) ask(shared.question);
+      const [first, ...rest] = shared.questions;
+      sharedQueue = rest;
+      if (first !== undefined) ask(first);
     },
     (error: unknown) => {
       progress.done();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, KEYS_ITEM, loadSettings, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
+import { DEFAULT_THINKING_LEVEL, THINKING_LEVELS } from '../models/gemini-model-names';
+import { DEFAULT_SETTINGS, KEYS_ITEM, loadSettings, saveSettings, SETTINGS_ITEM, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
 
 function memoryStores(): KeyStores & { dump(): string } {
   const make = () => {
@@ -70,7 +71,7 @@ describe('toModelSettings', () => {
   it('toModelSettings sends only the key of the chosen provider', () => {
     const settings: UiSettings = { ...DEFAULT_SETTINGS, kind: 'openai', keys: { gemini: 'G', openai: '' } };
     expect(toModelSettings(settings)).toEqual({ kind: 'openai', baseUrl: DEFAULT_SETTINGS.baseUrl, model: DEFAULT_SETTINGS.openaiModel });
-    expect(toModelSettings({ ...settings, kind: 'gemini' })).toEqual({ kind: 'gemini', apiKey: 'G', model: DEFAULT_SETTINGS.geminiModel });
+    expect(toModelSettings({ ...settings, kind: 'gemini' })).toEqual({ kind: 'gemini', apiKey: 'G', model: DEFAULT_SETTINGS.geminiModel, thinkingLevel: DEFAULT_THINKING_LEVEL });
     expect(toModelSettings(DEFAULT_SETTINGS)).toEqual({ kind: 'offline' });
   });
 
@@ -78,5 +79,32 @@ describe('toModelSettings', () => {
     expect(settingsProblem({ ...DEFAULT_SETTINGS, kind: 'gemini' })).toMatch(/needs an API key/);
     expect(settingsProblem({ ...DEFAULT_SETTINGS, kind: 'openai', baseUrl: 'ftp://x' })).toMatch(/base URL/);
     expect(settingsProblem(DEFAULT_SETTINGS)).toBeUndefined();
+  });
+});
+
+describe('Gemini thinking level', () => {
+  it('the default is low, and each level survives save and load in a new tab and reaches the worker', () => {
+    expect(DEFAULT_SETTINGS.geminiThinking).toBe('low');
+    expect(DEFAULT_SETTINGS.geminiThinking).toBe(DEFAULT_THINKING_LEVEL);
+    for (const level of THINKING_LEVELS) {
+      const stores = memoryStores();
+      saveSettings({ ...withKey(false), geminiThinking: level }, stores);
+      const loaded = loadSettings(memoryStoresFrom(stores));
+      expect(loaded.geminiThinking).toBe(level);
+      expect(toModelSettings({ ...loaded, keys: { gemini: 'K', openai: '' } })).toMatchObject({ kind: 'gemini', thinkingLevel: level });
+    }
+  });
+
+  it('a stored level this build does not know, or of the wrong type, loads as the default and leaves the rest', () => {
+    for (const bad of ['"ultra"', '"LOW"', '3', 'null', '["high"]']) {
+      const stores = memoryStores();
+      stores.local.setItem(SETTINGS_ITEM, `{"kind":"gemini","geminiModel":"gemini-3.7-flash","geminiThinking":${bad}}`);
+      expect(loadSettings(stores)).toMatchObject({ kind: 'gemini', geminiModel: 'gemini-3.7-flash', geminiThinking: DEFAULT_THINKING_LEVEL });
+    }
+  });
+
+  it('the thinking level is sent for Gemini only', () => {
+    expect(toModelSettings({ ...DEFAULT_SETTINGS, kind: 'openai', geminiThinking: 'high' })).not.toHaveProperty('thinkingLevel');
+    expect(toModelSettings({ ...DEFAULT_SETTINGS, geminiThinking: 'high' })).toEqual({ kind: 'offline' });
   });
 });

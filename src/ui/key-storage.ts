@@ -1,4 +1,4 @@
-import { currentGeminiModel, DEFAULT_GEMINI_MODEL } from '../models/gemini-model-names';
+import { currentGeminiModel, DEFAULT_GEMINI_MODEL, DEFAULT_THINKING_LEVEL, type GeminiThinkingLevel, THINKING_LEVELS } from '../models/gemini-model-names';
 import type { ModelSettings } from '../worker/protocol';
 import type { ModelKind } from './share-link';
 
@@ -11,6 +11,8 @@ import type { ModelKind } from './share-link';
 export interface UiSettings {
   kind: ModelKind;
   geminiModel: string;
+  /** Gemini's thinking effort. @default DEFAULT_THINKING_LEVEL */
+  geminiThinking: GeminiThinkingLevel;
   openaiModel: string;
   baseUrl: string;
   keys: { gemini: string; openai: string };
@@ -21,6 +23,7 @@ export interface UiSettings {
 export const DEFAULT_SETTINGS: UiSettings = {
   kind: 'offline',
   geminiModel: DEFAULT_GEMINI_MODEL,
+  geminiThinking: DEFAULT_THINKING_LEVEL,
   openaiModel: 'gpt-4o-mini',
   baseUrl: 'http://127.0.0.1:11434/v1',
   keys: { gemini: '', openai: '' },
@@ -81,7 +84,7 @@ export function toModelSettings(settings: UiSettings): ModelSettings {
     case 'offline':
       return { kind: 'offline' };
     case 'gemini':
-      return { kind: 'gemini', apiKey: settings.keys.gemini, model: settings.geminiModel };
+      return { kind: 'gemini', apiKey: settings.keys.gemini, model: settings.geminiModel, thinkingLevel: settings.geminiThinking };
     case 'openai':
       return { kind: 'openai', baseUrl: settings.baseUrl, model: settings.openaiModel, ...(settings.keys.openai ? { apiKey: settings.keys.openai } : {}) };
   }
@@ -108,8 +111,14 @@ function pickKnown(stored: Partial<UiSettings> | undefined): Partial<UiSettings>
   const out: Partial<UiSettings> = {};
   if (stored.kind === 'offline' || stored.kind === 'gemini' || stored.kind === 'openai') out.kind = stored.kind;
   if (typeof stored.geminiModel === 'string') out.geminiModel = stored.geminiModel;
+  // A level this build does not know (an older or newer Perch, a hand edit) falls back to the default.
+  if (isThinkingLevel(stored.geminiThinking)) out.geminiThinking = stored.geminiThinking;
   if (typeof stored.openaiModel === 'string') out.openaiModel = stored.openaiModel;
   if (typeof stored.baseUrl === 'string') out.baseUrl = stored.baseUrl;
   if (stored.remember === true) out.remember = true;
   return out;
+}
+
+export function isThinkingLevel(value: unknown): value is GeminiThinkingLevel {
+  return typeof value === 'string' && (THINKING_LEVELS as readonly string[]).includes(value);
 }

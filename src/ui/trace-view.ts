@@ -1,13 +1,22 @@
+import type { TokenUsage } from '../models/model-adapter';
+import type { Reading } from '../reader/reading';
 import { el, prettyJson } from './dom';
+import { formatTokenCount, usageBreakdown } from './token-usage';
 
 export interface TraceView {
   element: HTMLDetailsElement;
   stepStart(step: number): void;
+  /** How the question was read: `summary` in one line and the frame, as JSON, first in the list. */
+  readingShow(reading: Reading, summary: string): void;
   toolCall(call: { callId: string; name: string; arguments: unknown; sql?: string }): void;
   toolResult(result: { callId: string; ok: boolean; code?: string; summary: string; durationMs: number; rows?: number }): void;
   /** Opens the trace at the call and highlights it (a figure in the answer was clicked). */
   focusCall(callId: string): void;
   callCount(): number;
+  /** Tokens of this answer (summed over its steps) and of the conversation so far, last in the list. */
+  usageShow(turn: TokenUsage, conversation: TokenUsage): void;
+  /** The model's reply was cut off (`reason`: its finish reason, e.g. MAX_TOKENS). */
+  incompleteShow(reason: string): void;
 }
 
 /** The trace of one turn: each step's tool, arguments, SQL, result summary and duration, collapsible. */
@@ -17,13 +26,32 @@ export function createTraceView(): TraceView {
   const element = el('details', { class: 'trace' }, [el('summary', {}, [summaryText]), list]);
   const calls = new Map<string, { item: HTMLElement; details: HTMLDetailsElement; status: HTMLElement; meta: HTMLElement }>();
   let steps = 0;
-  const updateSummary = () => (summaryText.textContent = `How this was answered · ${calls.size} tool call${calls.size === 1 ? '' : 's'} in ${steps} step${steps === 1 ? '' : 's'}`);
+  let tokens: number | undefined;
+  let cutOff = false;
+  const updateSummary = () =>
+    (summaryText.textContent = [
+      `How this was answered · ${calls.size} tool call${calls.size === 1 ? '' : 's'} in ${steps} step${steps === 1 ? '' : 's'}`,
+      tokens !== undefined ? ` · ${formatTokenCount(tokens)} tokens` : '',
+      cutOff ? ' · cut off' : '',
+    ].join(''));
 
   return {
     element,
     stepStart(step) {
       steps = Math.max(steps, step);
       updateSummary();
+    },
+    readingShow(reading, summary) {
+      list.querySelector('.trace-reading')?.remove();
+      const details = el('details', {}, [
+        el('summary', {}, [el('span', { class: 'trace-reading-mark', 'aria-hidden': 'true' }, ['≡']), el('code', { class: 'trace-tool' }, ['reading']), el('span', { class: 'trace-meta' }, [` ${summary || 'nothing answerable was read'}`])]),
+        el('div', { class: 'trace-body' }, [
+          el('p', { class: 'trace-label' }, ['Frame']),
+          el('pre', { class: 'trace-frame' }, [reading.frame ? prettyJson(reading.frame) : 'none']),
+          reading.carried.length > 0 ? el('p', { class: 'trace-call-id' }, [`carried from the previous question: ${reading.carried.join(', ')}`]) : null,
+        ]),
+      ]);
+      list.prepend(el('li', { class: 'trace-reading' }, [details]));
     },
     toolCall({ callId, name, arguments: args, sql }) {
       const status = el('span', { class: 'trace-status running', 'aria-label': 'running' }, ['…']);
@@ -62,5 +90,22 @@ export function createTraceView(): TraceView {
       entry.item.focus();
     },
     callCount: () => calls.size,
+    usageShow(turn, conversation) {
+      list.querySelector('.trace-usage')?.remove();
+      tokens = turn.total;
+      list.appendChild(el('li', { class: 'trace-usage' }, [
+        el('p', { class: 'trace-label' }, ['Tokens']),
+        el('p', { class: 'trace-usage-turn' }, [`This answer: ${usageBreakdown(turn)}`]),
+        el('p', { class: 'trace-usage-conversation' }, [`This conversation: ${usageBreakdown(conversation)}`]),
+      ]));
+      updateSummary();
+    },
+    incompleteShow(reason) {
+      list.querySelector('.trace-incomplete')?.remove();
+      cutOff = true;
+      element.classList.add('trace-cut-off');
+      list.appendChild(el('li', { class: 'trace-incomplete' }, [el('span', { class: 'trace-code' }, ['cut off']), ` The model stopped with ${reason} before it finished the answer.`]));
+      updateSummary();
+    },
   };
 }

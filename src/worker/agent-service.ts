@@ -2,18 +2,20 @@ import { runTurn, replayTurn, buildSystemPrompt, systemPromptInfo, type AgentEve
 import type { Catalog } from '../catalog/types';
 import type { Engine, LoadProgressEvent } from '../engine';
 import type { RangeSupport } from '../engine/probe-range-support';
-import type { ModelAdapter, ModelConversation } from '../models/model-adapter';
+import type { ModelAdapter, ModelConversation, PriorTurn } from '../models/model-adapter';
 import { assertNever, createAuditLog, type AuditEntry, type Registry, type Session } from '../registry';
 import { addDatasetBytes, createPerchRegistry, tableAdderFor } from '../tools';
-import { isToolFailure } from '../registry';
+import { isToolFailure, redactText } from '../registry';
 import { buildBasemap } from './build-basemap';
 import { payloadTransferables } from './payload-transferables';
-import type { ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
+import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
 
 export interface AgentServiceOptions {
   startEngine(dataUrl: string, onProgress: (event: LoadProgressEvent) => void): Promise<Engine>;
   probeRanges(dataUrl: string): Promise<RangeSupport>;
   createModel(settings: ModelSettings): ModelAdapter;
+  /** The generating models the settings' key may use (`models` request); absent: the request answers not_supported. */
+  listModels?(settings: ModelSettings): Promise<ModelChoice[]>;
   post(message: WorkerResponse, transfer?: Transferable[]): void;
   auditSinks?: ((entry: AuditEntry) => void)[];
   newId?: () => string;
@@ -37,7 +39,8 @@ export function createAgentService(options: AgentServiceOptions) {
   const newId = options.newId ?? (() => crypto.randomUUID());
   let ready: Ready | undefined;
   const turns = new Map<string, AbortController>();
-  let conversation: { key: string; value: ModelConversation } | undefined;
+  /** The conversation of the current model settings, and its answered turns in words (they seed the next client's history). */
+  let conversation: { key: string; turns: PriorTurn[]; value: ModelConversation } | undefined;
 
   const emit = (event: AgentEvent) => {
     const transfer = event.type === 'payload-add' ? payloadTransferables(event.payload) : [];
@@ -84,27 +87,44 @@ export function createAgentService(options: AgentServiceOptions) {
     const key = JSON.stringify(request.model);
     if (conversation?.key !== key) {
       const system = buildSystemPrompt(systemPromptInfo(state.catalog));
-      conversation = { key, value: model.startConversation({ system, tools: state.registry.definitions(agentFor(request.model), model.provider) }) };
+      const history = conversation?.turns ?? [];
+      conversation = { key, turns: history, value: model.startConversation({ system, tools: state.registry.definitions(agentFor(request.model), model.provider), history }) };
     }
     const secrets = 'apiKey' in request.model && request.model.apiKey ? [request.model.apiKey] : [];
     const controller = new AbortController();
     turns.set(request.turnId, controller);
+    const current = conversation;
     try {
-      await runTurn({
+      const result = await runTurn({
         registry: state.registry,
         agent: agentFor(request.model),
         session: { ...state.session, secrets },
-        conversation: conversation.value,
+        conversation: current.value,
         modelId: model.id,
         question: request.question,
+        ...(request.frame ? { frame: request.frame } : {}),
         turnId: request.turnId,
         signal: controller.signal,
         emit,
       });
+      if (result.end === 'answered') current.turns.push({ question: request.question, answer: result.summary.answer });
       options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
       return { turnId: request.turnId };
     } finally {
       turns.delete(request.turnId);
+    }
+  }
+
+  /** Needs no data: Settings may list models before the engine has started. */
+  async function models(settings: ModelSettings): Promise<WorkerResults['models']> {
+    if (!options.listModels) throw Object.assign(new Error('not_supported: this worker cannot list models. Type the model name instead.'), { code: 'not_supported' });
+    try {
+      return { models: await options.listModels(settings) };
+    } catch (error) {
+      // The key reaches Google and nothing else: never the page, a log or an error text.
+      const data = errorData(error);
+      const secrets = 'apiKey' in settings && settings.apiKey ? [settings.apiKey] : [];
+      throw Object.assign(new Error(redactText(data.message, secrets)), { name: data.name, code: data.code });
     }
   }
 
@@ -161,6 +181,8 @@ export function createAgentService(options: AgentServiceOptions) {
         const state = need();
         return { layer: await buildBasemap(state.engine) };
       }
+      case 'models':
+        return models(request.model);
       default:
         return assertNever(request);
     }

@@ -5,7 +5,7 @@
 import { createBrowserEngine } from '../engine/browser-engine';
 import { probeRangeSupport } from '../engine/probe-range-support';
 import { createAgentService } from './agent-service';
-import { createModelFromSettings } from './create-model';
+import { createModelFromSettings, listModelsFromSettings } from './create-model';
 import { indexedDbAuditSink } from './indexeddb-audit-sink';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { guardFetch } from './connect-policy';
@@ -21,6 +21,7 @@ const service = createAgentService({
   startEngine: (dataUrl, onProgress) => createBrowserEngine({ fetchBase: dataUrl, onProgress }),
   probeRanges: async (dataUrl) => probeRangeSupport(await firstDataFile(dataUrl)),
   createModel: createModelFromSettings,
+  listModels: (settings) => listModelsFromSettings(settings),
   post: (message, transfer = []) => scope.postMessage(message, transfer),
   auditSinks: [indexedDbAuditSink()],
   build: import.meta.env.PERCH_BUILD as string,

@@ -6,16 +6,20 @@
 import type { AgentEvent, RecordedCall } from '../agent/agent-event';
 import type { AuditEntry, ApprovalCard } from '../registry';
 import type { Catalog } from '../catalog/types';
+import type { QueryFrame } from '../frame/query-frame';
 import type { MapLayerPayload } from '../payloads';
+import type { GeminiThinkingLevel } from '../models/gemini-model-names';
 
 export type ModelSettings =
   | { kind: 'offline' }
-  | { kind: 'gemini'; apiKey: string; model: string }
+  /** `thinkingLevel`: @default DEFAULT_THINKING_LEVEL. Part of the conversation key, so a change starts a fresh client. */
+  | { kind: 'gemini'; apiKey: string; model: string; thinkingLevel?: GeminiThinkingLevel }
   | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string };
 
 export type WorkerRequest =
   | { id: number; type: 'init'; dataUrl: string; datasets?: string[] }
-  | { id: number; type: 'ask'; turnId: string; question: string; model: ModelSettings }
+  /** `frame`: a reading the person edited (a chip); the model answers it, `question` says it in words. */
+  | { id: number; type: 'ask'; turnId: string; question: string; model: ModelSettings; frame?: QueryFrame }
   | { id: number; type: 'stop'; turnId: string }
   | { id: number; type: 'approve'; cardId: string; arguments: unknown }
   | { id: number; type: 'deny'; cardId: string }
@@ -23,7 +27,15 @@ export type WorkerRequest =
   | { id: number; type: 'turn-replay'; turnId: string; question: string; calls: RecordedCall[] }
   | { id: number; type: 'file-add'; name: string; bytes: ArrayBuffer }
   | { id: number; type: 'audit-list' }
-  | { id: number; type: 'basemap' };
+  | { id: number; type: 'basemap' }
+  /** The models the visitor's key may use (Gemini: models.list); the key goes only to the provider. */
+  | { id: number; type: 'models'; model: ModelSettings };
+
+/** A model the key can use for generating answers. `name` is bare (`gemini-3.8-flash`, no `models/`). */
+export interface ModelChoice {
+  name: string;
+  displayName: string;
+}
 
 /** What each request answers with, by request type. */
 export interface WorkerResults {
@@ -40,6 +52,8 @@ export interface WorkerResults {
   'audit-list': { entries: AuditEntry[] };
   /** Country and state outlines from the `regions` table: the offline basemap (no tile server). */
   basemap: { layer: MapLayerPayload };
+  /** Only models that generate content (`generateContent` in supportedActions), in the provider's order. */
+  models: { models: ModelChoice[] };
 }
 
 /** Errors cross postMessage as plain data: Firefox cannot structured-clone native errors. */

@@ -1,18 +1,40 @@
 import type { AgentEvent } from '../../src/agent/agent-event';
 import type { AgentHost, WorkerPush } from '../../src/worker/host';
 import type { AuditEntry } from '../../src/registry';
-import type { WorkerRequest, WorkerResults } from '../../src/worker/protocol';
-import { HARNESS_CATALOG, auditEntry, basemapLayer, recordedTurn } from './harness-fixtures';
+import type { QueryFrame } from '../../src/frame/query-frame';
+import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResults } from '../../src/worker/protocol';
+import type { TokenUsage } from '../../src/models/model-adapter';
+import { HARNESS_CATALOG, auditEntry, basemapLayer, recordedReading, recordedTurn } from './harness-fixtures';
 
 export interface FakeHostControl {
   host: AgentHost;
   /** Every request the page sent, as it would reach the worker. */
   requests: Omit<WorkerRequest, 'id'>[];
+  /**
+   * Requests and turn ends in the order they happened ("ask:<question>", "turn-end:<turnId>"),
+   * so a test can tell a question was asked only after the previous turn ended.
+   */
+  timeline: string[];
   emit(event: AgentEvent): void;
   push(message: WorkerPush): void;
   /** What `ask` plays back: the recorded turn by default, nothing (a slow turn) when 'hold'. */
   mode: 'recorded' | 'hold';
+  /** What a `models` request answers: this list, or `modelsError` as the worker's error. */
+  models: ModelChoice[];
+  modelsError?: { code: string; message: string };
+  /** Token usage of the next Gemini answers, one per answer, on their turn-end (like summary.usage); offline answers have none. */
+  usage: TokenUsage[];
 }
+
+/**
+ * The generating models `listModelsFromSettings` returns for a key (bare names, Google's display
+ * names), in Google's order: the shape of a models.list page, without the embedding models.
+ */
+export const LISTED_GEMINI_MODELS: ModelChoice[] = [
+  { name: 'gemini-3.8-flash', displayName: 'Gemini 3.8 Flash' },
+  { name: 'gemini-3.8-flash-lite', displayName: 'Gemini 3.8 Flash-Lite' },
+  { name: 'gemini-3.7-pro', displayName: 'Gemini 3.7 Pro' },
+];
 
 /**
  * Plays the agent worker for the UI harness: answers each request type the way the protocol
@@ -25,15 +47,20 @@ export function createFakeAgentHost(): FakeHostControl {
   const pushListeners = new Set<(message: WorkerPush) => void>();
   const control: FakeHostControl = {
     requests: [],
+    timeline: [],
     mode: 'recorded',
+    models: LISTED_GEMINI_MODELS,
+    usage: [],
     emit: (event) => {
       if (event.type === 'audit-add') audit.push(event.entry);
+      if (event.type === 'turn-end' || event.type === 'turn-error') control.timeline.push(`${event.type}:${event.turnId}`);
       eventListeners.forEach((listener) => listener(event));
     },
     push: (message) => pushListeners.forEach((listener) => listener(message)),
     host: {
       request(type, body) {
         control.requests.push(structuredClone({ type, ...body }) as Omit<WorkerRequest, 'id'>);
+        control.timeline.push(`${type}:${String((body as { question?: unknown }).question ?? '')}`);
         return answer(type, body as Record<string, unknown>) as Promise<WorkerResults[typeof type]>;
       },
       onAgentEvent: (listener) => (eventListeners.add(listener), () => eventListeners.delete(listener)),
@@ -59,7 +86,18 @@ export function createFakeAgentHost(): FakeHostControl {
       case 'ask':
       case 'turn-replay': {
         const turnId = String(body.turnId);
-        if (control.mode === 'recorded') void play(recordedTurn(turnId, String(body.question), type === 'ask' ? 'offline' : 'replay'));
+        // An offline ask is read (its edited frame answered as sent, like the offline model); a replay runs no model.
+        const model = body.model as ModelSettings | undefined;
+        if (type === 'ask' && model?.kind === 'gemini') {
+          // A Gemini answer reads no frame and reports the tokens it cost.
+          const usage = control.usage.shift();
+          const events = recordedTurn(turnId, String(body.question), `gemini:${model.model}`).map((event) => (event.type === 'turn-end' && usage ? { ...event, summary: { ...event.summary, usage } } : event));
+          if (control.mode === 'recorded') void play(events);
+          else control.emit(events[0]!);
+          return { turnId };
+        }
+        const reading = type === 'ask' ? recordedReading(body.frame as QueryFrame | undefined) : undefined;
+        if (control.mode === 'recorded') void play(recordedTurn(turnId, String(body.question), type === 'ask' ? 'offline' : 'replay', reading));
         else control.emit({ type: 'turn-start', turnId, question: String(body.question), modelId: 'offline' });
         return { turnId };
       }
@@ -78,6 +116,11 @@ export function createFakeAgentHost(): FakeHostControl {
         return { datasets: body.datasets };
       case 'file-add':
         return { table: 'upload', rows: 0 };
+      case 'models':
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        // As host.ts rejects: an Error whose message is the worker's `<code>: <sentence>`.
+        if (control.modelsError) throw Object.assign(new Error(control.modelsError.message), { code: control.modelsError.code });
+        return { models: structuredClone(control.models) };
     }
   }
   return control;

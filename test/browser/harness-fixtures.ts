@@ -11,6 +11,8 @@ import statesTopology from 'us-atlas/states-10m.json';
 import type { Catalog, CatalogTable } from '../../src/catalog/types';
 import type { ChartPayload, DataTablePayload, MapLayerPayload } from '../../src/payloads';
 import type { AgentEvent } from '../../src/agent/agent-event';
+import type { QueryFrame } from '../../src/frame/query-frame';
+import type { Reading } from '../../src/reader/reading';
 import type { AuditEntry } from '../../src/registry';
 import type { Topology } from 'topojson-specification';
 import { BASEMAP_TOLERANCE_DEGREES, simplifyPolygons } from '../../src/worker/build-basemap';
@@ -124,10 +126,10 @@ export function weeklyTable(rows = 52): DataTablePayload {
   };
 }
 
-const table = (name: string, title: string, columns: { name: string; examples: unknown[] }[] = [], simulated = false): CatalogTable => ({
+const table = (name: string, title: string, columns: { name: string; examples: unknown[] }[] = [], simulated = false, release?: number[]): CatalogTable => ({
   name, title, row_meaning: '', description: '', rows: 1, files: [], partition_by: [], sort_by: [],
   columns: columns.map((column) => ({ ...column, type: 'VARCHAR', meaning: '', distinct: 1, null_fraction: 0 })),
-  attribution: 'eBird Status and Trends', licence: 'eBird terms of use', citation: '', caveats: [], simulated,
+  attribution: 'eBird Status and Trends', licence: 'eBird terms of use', citation: '', caveats: [], simulated, ...(release ? { release } : {}),
 });
 
 export const HARNESS_CATALOG: Catalog = {
@@ -137,7 +139,7 @@ export const HARNESS_CATALOG: Catalog = {
   macros: [],
   tables: Object.fromEntries([
     table('species', 'Species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
-    table('weekly', 'Weekly abundance'),
+    table('weekly', 'Weekly abundance', [], false, [2023]),
     table('seasonal', 'Seasonal abundance'),
     table('trends', 'Abundance trends'),
     table('regional_stats', 'Regional statistics', [{ name: 'region_code', examples: ['USA-MI'] }, { name: 'region_name', examples: ['Michigan'] }]),
@@ -151,12 +153,29 @@ export function auditEntry(tool: string, callId: string, outcome: AuditEntry['ou
 
 export const ANSWER = 'The **Yellow-bellied Sapsucker** peaks in Michigan in spring migration, in the week of 2023-04-19.\n\n- Average relative abundance that week: 0.6543 over 293 cells\n- Total over all cells: 191.71\n\nSource: [eBird Status and Trends](https://science.ebird.org/en/status-and-trends).';
 
-/** A recorded turn for public question 1, as the agent worker would stream it. */
-export function recordedTurn(turnId: string, question: string, modelId = 'offline'): AgentEvent[] {
+/** How the offline reader reads public question 1: the peak week of abundance, all year, in Michigan. */
+export const RECORDED_FRAME: QueryFrame = { species: ['yebsap'], measure: 'abundance', operation: 'when_highest', times: [], places: [{ kind: 'region', code: 'USA-MI' }] };
+
+/**
+ * The reading event's content. A read question carries the names of its codes; an edited frame
+ * (a chip) is answered as sent, with no names, as src/models/offline/plan-question.ts does.
+ */
+export function recordedReading(frame?: QueryFrame): Reading {
+  const base = { unknown: [], alternatives: [], outOfScope: [], notes: [], carried: [] };
+  if (frame) return { ...base, frame, summary: '' };
+  return { ...base, frame: RECORDED_FRAME, summary: 'relative abundance · when highest · whole year · Michigan', names: { yebsap: 'Yellow-bellied Sapsucker', 'USA-MI': 'Michigan' } };
+}
+
+/**
+ * A recorded turn for public question 1, as the agent worker would stream it. `reading`: what
+ * the model read (an offline `ask`); a replay runs no model, so it has none.
+ */
+export function recordedTurn(turnId: string, question: string, modelId = 'offline', reading?: Reading): AgentEvent[] {
   const sql = "SELECT week, date, avg(abundance) AS mean_abundance FROM weekly WHERE species_code = 'yebsap' AND state_code = 'USA-MI' GROUP BY ALL ORDER BY week";
   const events: AgentEvent[] = [
     { type: 'turn-start', turnId, question, modelId },
     { type: 'step-start', turnId, step: 1 },
+    ...(reading ? [{ type: 'reading', turnId, reading } as const] : []),
     { type: 'tool-call', turnId, callId: 'c1', name: 'search_datasets', arguments: { query: 'Yellow-bellied Sapsucker weekly' } },
     { type: 'tool-result', turnId, callId: 'c1', name: 'search_datasets', ok: true, summary: '3 tables match', durationMs: 4 },
     { type: 'audit-add', turnId, entry: auditEntry('search_datasets', 'c1', 'ok') },
@@ -179,7 +198,7 @@ export function recordedTurn(turnId: string, question: string, modelId = 'offlin
   events.push({
     type: 'turn-end', turnId,
     summary: {
-      question, answer: ANSWER, modelId, steps: 3,
+      question, answer: ANSWER, modelId, steps: 3, ...(reading ? { reading } : {}),
       calls: [{ callId: 'c1', name: 'search_datasets', arguments: { query: 'Yellow-bellied Sapsucker weekly' } }, { callId: 'c2', name: 'run_sql', arguments: { sql } }],
       provenance: [{ figure: '0.6543', callId: 'c2', tool: 'run_sql', sql }, { figure: '2023-04-19', callId: 'c2', tool: 'run_sql', sql }, { figure: '191.71', callId: 'c2', tool: 'run_sql', sql }],
     },

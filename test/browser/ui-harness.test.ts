@@ -317,7 +317,7 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.locator('#question').fill('q');
     await page.locator('#question').press('Enter');
     const [asked] = await requestsOf(page, ['ask']);
-    expect(asked.model).toEqual({ kind: 'gemini', apiKey: key, model: DEFAULT_GEMINI_MODEL });
+    expect(asked.model).toEqual({ kind: 'gemini', apiKey: key, model: DEFAULT_GEMINI_MODEL, thinkingLevel: 'low' });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-06-settings-saved.png') });
     await setKey(true);

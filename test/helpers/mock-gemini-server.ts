@@ -6,7 +6,7 @@ export interface MockGeminiServer extends RecordingServer {
 }
 
 interface IssuedPart {
-  functionCall?: { id?: string; name?: string };
+  functionCall?: { id?: string; name?: string; args?: unknown };
   thoughtSignature?: string;
 }
 
@@ -26,7 +26,9 @@ export const MISSING_SIGNATURE_BODY = {
 /**
  * A local stand-in for `generativelanguage.googleapis.com`: answers each request with the next
  * scripted reply, records what the real `@google/genai` SDK sent, and — like Gemini 3 — refuses
- * a request whose history drops or alters a thought signature it issued.
+ * a request whose history drops or alters a thought signature it issued. Gemini 3 streams on the
+ * Developer API carry function calls WITHOUT an id (recorded streams, issue 14), so a signed call
+ * is recognised by its id when it has one and otherwise by its name and arguments.
  */
 export async function startMockGeminiServer(replies: readonly MockReply[] | ((request: RecordedRequest, index: number) => MockReply)): Promise<MockGeminiServer> {
   const issued = new Map<string, string>();
@@ -39,11 +41,22 @@ export async function startMockGeminiServer(replies: readonly MockReply[] | ((re
     }
     const reply = typeof replies === 'function' ? replies(request, index) : (replies[position++] ?? { status: 500, json: { error: { code: 500, message: 'mock: no more scripted replies', status: 'INTERNAL' } } });
     for (const part of partsOf(reply)) {
-      if (part.functionCall?.id && part.thoughtSignature) issued.set(part.functionCall.id, part.thoughtSignature);
+      if (part.functionCall && part.thoughtSignature) issued.set(callKey(part.functionCall), part.thoughtSignature);
     }
     return reply;
   });
   return Object.defineProperty(server, 'signatureRejections', { get: () => state.signatureRejections }) as MockGeminiServer;
+}
+
+/** A call's identity: its id, else its name and arguments (sorted keys), as an id-less Gemini 3 call has nothing else. */
+function callKey(call: NonNullable<IssuedPart['functionCall']>): string {
+  return call.id ? `id:${call.id}` : `call:${call.name}:${sortedJson(call.args ?? {})}`;
+}
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  return JSON.stringify(value);
 }
 
 /** Every function call the mock signed must come back in a model turn with the same signature. */
@@ -52,8 +65,9 @@ function signaturesIntact(body: unknown, issued: ReadonlyMap<string, string>): b
   for (const content of contents) {
     if (content.role !== 'model') continue;
     for (const part of content.parts ?? []) {
-      const id = part.functionCall?.id;
-      if (id && issued.has(id) && part.thoughtSignature !== issued.get(id)) return false;
+      if (!part.functionCall) continue;
+      const expected = issued.get(callKey(part.functionCall));
+      if (expected !== undefined && part.thoughtSignature !== expected) return false;
     }
   }
   return true;

@@ -9,6 +9,7 @@ import type { ModelConversation } from '../../src/models/model-adapter';
 import { createOfflineModel } from '../../src/models/offline';
 import { type AuditEntry, createAuditLog, type Registry, type Session, type ToolEnvelope } from '../../src/registry';
 import { createPerchRegistry } from '../../src/tools';
+import { readPublicQuestions } from '../helpers/public-questions';
 
 /**
  * The offline agent end to end: runTurn → the real registry → the real tools → DuckDB over the
@@ -20,7 +21,8 @@ const dataDir = process.env.PERCH_TEST_DATA;
 if (!dataDir) console.warn('offline-agent: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example), so these tests are skipped');
 const describeReal = dataDir ? describe : describe.skip;
 
-const PUBLIC = JSON.parse(readFileSync(new URL('../../../shared/questions/public.json', import.meta.url), 'utf8')) as EvalFile;
+// Only with the data: without it the file is not needed, and no second skip notice is printed.
+const PUBLIC = dataDir ? readPublicQuestions('offline-agent') : null;
 const EXTRA = JSON.parse(readFileSync(new URL('../../src/bench/questions/offline-extra.json', import.meta.url), 'utf8')) as EvalFile;
 
 interface Asked {
@@ -63,7 +65,7 @@ describeReal(`the offline agent on the real example${dataDir ? '' : ' (skipped: 
 
   /** Figures of the answer (before the caveats) that neither provenance nor a result's text explains, nor the question itself. */
   function unexplainedFigures(question: string, asked: Asked): string[] {
-    const body = asked.result.summary.answer.split('\n\nCaveats:')[0]!;
+    const body = asked.result.summary.answer.split('\n\nDetails:')[0]!;
     const traced = new Set(asked.result.summary.provenance.map((entry) => entry.figure));
     const results = JSON.stringify(asked.envelopes);
     return figuresIn(body).map((figure) => figure.text).filter((text) => !METHOD_NAMES.has(text) && !traced.has(text) && !results.includes(text) && !question.includes(text));
@@ -80,8 +82,8 @@ describeReal(`the offline agent on the real example${dataDir ? '' : ' (skipped: 
     for (const check of checks) if (check.matched) expect(summary.provenance.map((entry) => entry.figure), `${check.name} (${check.matched}) has no provenance`).toContain(check.matched);
   }
 
-  describe('../shared/questions/public.json', () => {
-    it.each(PUBLIC.questions.map((question) => [question.id, question] as const))('%s: every figure within tolerance, each traced to a tool call', async (_id, question) => {
+  describe.skipIf(!PUBLIC)(`../shared/questions/public.json${PUBLIC ? '' : ' (skipped: not found)'}`, () => {
+    it.each((PUBLIC?.questions ?? []).map((question) => [question.id, question] as const))('%s: every figure within tolerance, each traced to a tool call', async (_id, question) => {
       const asked = await askInContext(question);
       expect(asked.result.end).toBe('answered');
       checkAnswered(question, asked);
@@ -110,14 +112,24 @@ describeReal(`the offline agent on the real example${dataDir ? '' : ' (skipped: 
     });
   });
 
-  it('an answer to ask_user continues the asked question with the chosen region', async () => {
+  it('a question whose date reads two ways asks back; the reply picks the reading, and the figures are for that week', async () => {
     const conversation = createOfflineModel().startConversation({ system: '', tools: [] });
-    const first = await ask('Where is the Yellow-bellied Sapsucker in Georgia in May?', conversation);
+    const first = await ask('Where is the Yellow-bellied Sapsucker on 6/7?', conversation);
     expect(first.result.end).toBe('asked');
-    const second = await ask('Georgia (USA-GA, a state)', conversation);
+    const options = (first.result.summary.calls.find((call) => call.name === 'ask_user')!.arguments as { options: string[] }).options;
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    const second = await ask('2', conversation);
     expect(second.result.end).toBe('answered');
-    const where = second.result.summary.calls.find((call) => call.name === 'where_is');
-    expect(where?.arguments).toMatchObject({ species: 'yebsap', region: 'USA-GA', month: 5 });
-    expect(second.result.summary.answer).toContain('not modelled in Georgia');
+    const status = second.result.summary.calls.find((call) => call.name === 'query_status')!.arguments as { times: { kind: string; from: number }[] };
+    // June 7 is nearest week 23 (7 June 2023); July 6, the other reading, week 27 (5 July).
+    expect(status.times[0]).toMatchObject({ kind: 'weeks', from: 27 });
+  });
+
+  it('the reading of every question is in the turn summary: the frame query_status was called with', async () => {
+    const conversation = createOfflineModel().startConversation({ system: '', tools: [] });
+    const asked = await ask('Where in Michigan is it most abundant in the breeding season?', conversation);
+    expect(asked.result.summary.reading?.frame).toMatchObject({ measure: 'abundance', operation: 'where_highest', times: [{ kind: 'season', season: 'breeding' }] });
+    const status = asked.result.summary.calls.find((call) => call.name === 'query_status')!;
+    expect(status.arguments).toEqual(asked.result.summary.reading!.frame);
   });
 });

@@ -74,9 +74,10 @@ questions = [
      'reference_answer': f"Mean occurrence {S['chance_week_30']['mean_probability']:.4g} in week 30 (2023-07-26); best cell {S['chance_week_30']['best_cell_probability']:.4g}.",
      'figures': pick(S['chance_week_30'], 'mean_probability', 'best_cell_probability', 'best_week'), 'method': CHANCE_METHOD},
     {'id': 'extra-compare', 'question': 'Compare the Yellow-bellied Sapsucker and the Red-naped Sapsucker in June',
-     'reference_answer': f"The Red-naped Sapsucker is not in this data. The Yellow-bellied Sapsucker peaks in the week of {TIMING['peak_week']} (mean {TIMING['peak_mean']:.4g}); in June its mean is {S['where_june']['mean_abundance']:.4g}, present in {S['where_june']['cells_occupied']} of {S['where_june']['cells_modelled']} cells.",
-     'figures': {'peak_week': TIMING['peak_week'], 'peak_mean': TIMING['peak_mean'], 'june_mean_abundance': S['where_june']['mean_abundance'], 'june_cells_occupied': S['where_june']['cells_occupied']},
-     'method': 'As extra-peak-year and extra-where-month (June).'},
+     'reference_answer': f"The Red-naped Sapsucker is not in this data. In June the Yellow-bellied Sapsucker's mean is {S['where_june']['mean_abundance']:.4g}, present in {S['where_june']['cells_occupied']} of {S['where_june']['cells_modelled']} cells.",
+     'figures': {'june_mean_abundance': S['where_june']['mean_abundance'], 'june_cells_occupied': S['where_june']['cells_occupied']},
+     'expect_phrases': ['Red-naped Sapsucker'],
+     'method': 'As extra-where-month (June): the comparison asks about June; the year peak is not asked.'},
     {'id': 'extra-top-regions', 'question': 'Which regions hold the most Yellow-bellied Sapsuckers in the breeding season?',
      'reference_answer': f"United States {100 * RS['USA|breeding']['total_pop_fraction']:.1f}% of the breeding population, Michigan {100 * RS['USA-MI|breeding']['total_pop_fraction']:.2f}% (eBird's regional statistics).",
      'figures': {'USA_total_pop_fraction': RS['USA|breeding']['total_pop_fraction'], 'USA_MI_total_pop_fraction': RS['USA-MI|breeding']['total_pop_fraction'],
@@ -113,11 +114,11 @@ questions = [
      'reference_answer': where_answer('October', S['where_october']),
      'figures': pick(S['where_october'], *WHERE_FIGURES), 'method': WHERE_METHOD + ' The follow-up keeps the species and the "where" question.'},
     {'id': 'extra-ambiguous-region', 'question': 'Where is the Yellow-bellied Sapsucker in Georgia in May?',
-     'reference_answer': 'Georgia is both a US state (USA-GA) and a country (GEO): ask which one before answering.',
-     'figures': {}, 'expect_ask': ['USA-GA', 'GEO'], 'method': 'Region names in regions: two exact matches for "Georgia".'},
+     'reference_answer': 'Georgia is a US state (USA-GA) and a country (GEO), but neither is in this data: it is masked to Michigan, so there are no figures for Georgia.',
+     'figures': {}, 'expect_phrases': ['masked to Michigan', 'Georgia'], 'method': 'config.json / prediction area: the example is masked to Michigan; Georgia (either) has no modelled cells.'},
     {'id': 'extra-unsupported', 'question': 'What colour are its eggs?',
      'reference_answer': 'The data has no answer (no egg or plumage data); the offline agent says what it can answer instead.',
-     'figures': {}, 'expect_phrases': ['I can answer'], 'method': 'Not in any table.'},
+     'figures': {}, 'expect_phrases': ['not something this data holds'], 'method': 'Not in any table.'},
 ]
 
 for question in questions:

@@ -1,6 +1,5 @@
 import { formatFigure, seasonWords } from './format-figure';
 import { callTools, dataOf, type Plan } from './plan-step';
-import { caveatsOf, writeAnswer } from './write-answer';
 
 /** Species profiled in a "what data is there" answer; more are listed by name only. */
 const MAX_PROFILED = 3;
@@ -29,6 +28,6 @@ export function* answerData(): Plan {
   }
   sentences.push('Ask me where a species is, when it arrives, peaks or leaves, how likely you are to see it, which regions hold the most, whether it is increasing, how big its range is, or in which season it is most common.');
   const simulated = species.some((row) => row.simulated);
-  const caveats = [...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []), ...caveatsOf(profiles.map(dataOf))];
-  return writeAnswer(undefined, sentences, caveats);
+  const caveats = new Set([...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []), ...profiles.flatMap((profile) => ((dataOf(profile)?.caveats ?? []) as string[]))]);
+  return [sentences.join(' '), ...(caveats.size > 0 ? [['Details:', ...[...caveats].map((caveat) => `- ${caveat}`)].join('\n')] : [])].join('\n\n');
 }

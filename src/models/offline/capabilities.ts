@@ -1,16 +1,9 @@
-/** The honest reply to a question the offline agent cannot read. */
+/** The honest reply to a question the offline agent could not read at all, with what it can read. */
 export function capabilitiesReply(question: string): string {
   return [
-    `I am the offline agent: I answer a fixed set of question types without a language model, and I could not read "${question.trim()}" as one of them.`,
-    'I can answer:',
-    '- where a species is, in a week, on a date, in a month or a season, optionally in a region ("Where is the Yellow-bellied Sapsucker in May?")',
-    '- when it arrives, peaks or leaves ("When does it peak in Michigan?")',
-    '- how likely you are to see it ("How likely am I to see it in Michigan in April?")',
-    '- a comparison of two species ("Compare X and Y in June")',
-    '- which regions hold the most of it ("Which states hold the most in the breeding season?")',
-    '- whether it is increasing or decreasing, how big its range is, in which season it is most common',
-    '- what data there is ("What data is there?")',
-    '- adding a CSV or parquet file from a URL as a table, after you approve it ("Add the dataset at https://example.org/counts.csv as my_counts")',
-    'Follow-ups such as "and in winter?" keep the species and region of the previous question. For anything else, use Gemini or an OpenAI-compatible model in the settings.',
-  ].join('\n');
+    `I am the offline agent: I read questions without a language model, and I could not find what to compute in "${question.trim()}".`,
+    'I read a question as parts — a measure (abundance, chance of seeing it, share of the population, range size, trend), what to do with it (when or where it is highest, when it arrives or leaves, how long it stays, how many places are above a level, compare two times, places or species), a time (a week, a date, "mid-June", a month, a season, a holiday, "now") and a place (a state, "the Upper Peninsula", "near Marquette").',
+    'For example: "When do sapsuckers reach Michigan?", "Where are they most common in the breeding season?", "How likely am I to see one near Traverse City in early May?", "Is the population increasing?", "What data do you have?"',
+    'Follow-ups such as "and in winter?" or "what about the Upper Peninsula?" keep everything else of the previous question. For questions of another kind, choose Gemini or an OpenAI-compatible model in Settings.',
+  ].join('\n\n');
 }

@@ -1,134 +1,125 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineModel } from './create-offline-model';
-import { drive, world } from './test-support/offline-world';
+import { queryFrameSchema } from '../../frame/query-frame';
+import { createOfflineConversation, createOfflineModel } from './create-offline-model';
+import { drive, peakResult, world } from './test-support/offline-world';
 
-const start = () => createOfflineModel().startConversation({ system: '', tools: [] });
+const clock = () => ({ today: '2026-06-15' });
+const start = () => createOfflineConversation({}, clock);
+const statusCalls = (calls: { name: string; arguments: Record<string, any> }[]) => calls.filter((call) => call.name === 'query_status').map((call) => call.arguments);
 
 describe('createOfflineModel', () => {
   it('is the offline adapter: no network, id offline', () => {
-    const model = createOfflineModel();
-    expect(model).toMatchObject({ id: 'offline', needsNetwork: false });
+    expect(createOfflineModel()).toMatchObject({ id: 'offline', needsNetwork: false });
   });
 
-  it('a peak question resolves species and region through the tools and writes only tool figures and caveats', async () => {
+  it('reads the data\'s names once (two calls in one step), then asks query_status with a valid frame and writes only the tool\'s figures', async () => {
     const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    expect(calls.map((call) => call.name)).toEqual(['run_sql', 'run_sql', 'find_species', 'find_region', 'run_sql', 'weekly_series', 'add_map_layer']);
-    expect(calls.at(-2)!.arguments).toEqual({ species: 'yebsap', region: 'USA-MI' });
+    expect(calls.slice(0, 2)).toEqual([
+      { name: 'data_vocabulary', arguments: { part: 'names' } },
+      { name: 'data_vocabulary', arguments: { part: 'places' } },
+    ]);
+    const [frame] = statusCalls(calls);
+    expect(queryFrameSchema.parse(frame)).toEqual(frame);
+    expect(frame).toMatchObject({ species: ['yebsap'], measure: 'abundance', operation: 'when_highest' });
+    expect(answer).toMatch(/^I read this as: relative abundance · when highest · test time · Michigan\./);
+    expect(answer).toContain('0.432');
     expect(answer).toContain('2023-05-17');
-    expect(answer).toContain('0.4321');
-    expect(answer).toContain('12.34');
     expect(answer).toContain('- CAVEAT FROM THE TOOL');
   });
 
-  it('a region that is the whole prediction area is read as every modelled cell, and says so', async () => {
-    const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world({ extentMatch: 0.99 }));
-    expect(calls.at(-2)!.arguments).toEqual({ species: 'yebsap' });
-    expect(calls.at(-1)!.arguments.sql).toBe("SELECT w.cell_id, w.week, w.abundance FROM weekly AS w WHERE w.species_code = 'yebsap' ORDER BY w.week, w.cell_id");
+  it('the first reply carries the reading, once', async () => {
+    const { replies } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
+    const withReading = replies.filter((reply) => reply.reading);
+    expect(withReading).toHaveLength(1);
+    expect(withReading[0]!.reading!.frame).toMatchObject({ operation: 'when_highest' });
+    expect(withReading[0]!.reading!.names).toMatchObject({ yebsap: 'Yellow-bellied Sapsucker' });
+  });
+
+  it('a follow-up keeps every part it does not name, asks no vocabulary again, and says each caveat once', async () => {
+    const conversation = start();
+    await drive(conversation, 'Where is the Yellow-bellied Sapsucker most common in the Upper Peninsula in June?', world());
+    const { calls, answer } = await drive(conversation, 'and in winter?', world());
+    expect(calls.map((call) => call.name)).toEqual(['query_status']);
+    expect(calls[0]!.arguments).toMatchObject({ species: ['yebsap'], operation: 'where_highest', places: [{ kind: 'part', part: 'upper_peninsula' }], times: [{ kind: 'season', season: 'nonbreeding' }] });
+    expect(answer).not.toContain('CAVEAT FROM THE TOOL');
+  });
+
+  it('a species the data does not hold is said plainly, with what it holds, and no figure is computed', async () => {
+    const { answer, calls } = await drive(start(), 'When do American Robins arrive in Michigan?', world());
+    expect(statusCalls(calls)).toEqual([]);
+    expect(answer).toContain('only the Yellow-bellied Sapsucker (yebsap)');
+  });
+
+  it('a place outside the mask is refused with the mask named, and no figure is computed', async () => {
+    const { answer, calls } = await drive(start(), 'Where are sapsuckers in Wisconsin in May?', world());
+    expect(statusCalls(calls)).toEqual([]);
     expect(answer).toContain('masked to Michigan');
-    expect(answer).toContain('all 100 modelled cells');
-    expect(answer).toContain('5 of them');
+    expect(answer).toContain('Wisconsin');
   });
 
-  it('no species named and one species in the data: answers for it and says so', async () => {
-    const { answer, calls } = await drive(start(), 'When do they leave?', world());
-    expect(calls.find((call) => call.name === 'weekly_series')!.arguments).toEqual({ species: 'yebsap' });
-    expect(answer).toContain('the data holds exactly one, Yellow-bellied Sapsucker (yebsap)');
-    expect(answer).toContain('2023-10-11');
+  it('a head count is refused and the share of the population is offered', async () => {
+    const { answer, calls } = await drive(start(), 'How many sapsuckers live in Michigan?', world());
+    expect(statusCalls(calls)).toEqual([]);
+    expect(answer).toContain('does not count birds');
+    expect(answer).toContain('share of the whole population');
   });
 
-  it('no species named and several in the data: asks which with ask_user', async () => {
-    const species = [
-      { species_code: 'yebsap', common_name: 'Yellow-bellied Sapsucker', scientific_name: 'Sphyrapicus varius', simulated: false },
-      { species_code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Fictus one', simulated: true },
-    ];
-    const { calls } = await drive(start(), 'When do they leave?', world({ species }));
-    expect(calls.at(-1)).toEqual({ name: 'ask_user', arguments: { question: 'Which species do you mean?', options: ['Yellow-bellied Sapsucker (yebsap)', 'Simulated Warbler (simwar)'] } });
+  it('words it did not understand are named as such, not blamed on the species', async () => {
+    const { answer } = await drive(start(), 'When do sapsuckers peak in my backyard?', world());
+    expect(answer).toContain("I did not understand 'backyard'");
+    expect(answer).not.toMatch(/no species matching/);
   });
 
-  it('an ambiguous region asks; the reply "2" continues the question with that region', async () => {
+  it('a tool failure (not_covered) is said with its message and no invented figure', async () => {
+    const handlers = world({ status: () => ({ error: { code: 'not_covered', message: 'not_covered: the data has no modelled cells near that place.' } }) });
+    const { answer } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak near Detroit?', handlers);
+    expect(answer).toContain('the data has no modelled cells near that place.');
+    expect(answer).not.toContain('0.432');
+  });
+
+  it('an edited frame (a reading chip) is answered as sent, without reading the text', async () => {
+    const frame = { species: ['yebsap'], measure: 'occurrence', operation: 'value', times: [{ kind: 'season', season: 'breeding' }], places: [] };
+    const { calls } = await drive(start(), 'chance of detection · mean · breeding season', world(), frame);
+    expect(statusCalls(calls)).toEqual([frame]);
+  });
+
+  it('a reading ambiguous in its time asks back with the readings as options; "2" answers the second', async () => {
     const conversation = start();
-    const first = await drive(conversation, 'When does the Yellow-bellied Sapsucker peak in Georgia?', world());
-    expect(first.calls.at(-1)!.name).toBe('ask_user');
-    expect(first.calls.at(-1)!.arguments.options).toEqual(['Georgia (GEO, a country)', 'Georgia (USA-GA, a state)']);
+    const first = await drive(conversation, 'Where is the sapsucker on 6/7?', world());
+    const ask = first.calls.find((call) => call.name === 'ask_user');
+    expect(ask).toBeDefined();
+    const options = ask!.arguments.options as string[];
+    expect(options.length).toBeGreaterThanOrEqual(2);
     const second = await drive(conversation, '2', world());
-    expect(second.calls.find((call) => call.name === 'weekly_series')!.arguments).toEqual({ species: 'yebsap', region: 'USA-GA' });
-    expect(second.answer).toContain('in Georgia');
+    const [frame] = statusCalls(second.calls);
+    expect(frame).toBeDefined();
+    expect(JSON.stringify(frame)).not.toEqual(JSON.stringify(statusCalls(first.calls)[0]));
   });
 
-  it('a follow-up "and in winter?" keeps species, region and family, and narrows to the season', async () => {
-    const conversation = start();
-    await drive(conversation, 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    const { answer, calls } = await drive(conversation, 'and in winter?', world());
-    expect(calls.find((call) => call.name === 'weekly_series')!.arguments).toEqual({ species: 'yebsap', region: 'USA-MI' });
-    expect(answer).toContain('Within the non-breeding season (winter)');
-    expect(answer).toContain('2023-12-13');
-    expect(answer).toContain('0.0456');
+  it('a simulated species is called simulated before any figure', async () => {
+    const species = [{ code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Fictus one', simulated: true }];
+    const { answer } = await drive(start(), 'When does the Simulated Warbler peak?', world({ species, status: (frame) => ({ ...peakResult(frame), subjects: peakResult(frame).subjects.map((subject) => ({ ...subject, species_code: 'simwar', common_name: 'Simulated Warbler' })) }) }));
+    expect(answer).toMatch(/^Simulated data: Simulated Warbler is a fictional species/);
   });
 
-  it('a timing answer adds one weekly layer of every cell in all 52 weeks, animated by week and coloured by abundance', async () => {
-    const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    const layer = calls.find((call) => call.name === 'add_map_layer')!;
-    expect(layer.arguments).toEqual({
-      sql: "SELECT w.cell_id, w.week, w.abundance FROM weekly AS w WHERE w.species_code = 'yebsap' AND w.state_code = 'USA-MI' ORDER BY w.week, w.cell_id",
-      name: 'Yellow-bellied Sapsucker in Michigan: weekly abundance',
-      color_by: 'abundance',
-      time_column: 'week',
-    });
-    expect(answer).toContain('The map shows every cell in every week as the layer "Yellow-bellied Sapsucker in Michigan: weekly abundance"');
+  it('a question with nothing to compute gets what the reader can read, and makes no status call', async () => {
+    const { answer, calls } = await drive(start(), 'Tell me a joke', world());
+    expect(statusCalls(calls)).toEqual([]);
+    expect(answer).toContain('I read a question as parts');
   });
 
-  it('a follow-up does not add the same weekly layer again, and says the map already shows it', async () => {
-    const conversation = start();
-    await drive(conversation, 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    const { answer, calls } = await drive(conversation, 'and in winter?', world());
-    expect(calls.map((call) => call.name)).not.toContain('add_map_layer');
-    expect(answer).toContain('The map already shows the layer');
-  });
-
-  it('a layer the tool refuses is said with its message, and the figures still stand', async () => {
-    const handlers = { ...world(), add_map_layer: () => ({ error: { code: 'no_scope', message: 'no_scope: cells is not in this session.' } }) };
-    const { answer } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak?', handlers);
-    expect(answer).toContain('The map layer could not be drawn: no_scope: cells is not in this session.');
-    expect(answer).toContain('0.4321');
-  });
-
-  it('"Add the dataset at <url> as <name>" proposes add_dataset_from_url with exactly those arguments, and says nothing ran', async () => {
+  it('"Add the dataset at <url> as <name>" proposes add_dataset_from_url with exactly those arguments', async () => {
     const handlers = { ...world(), add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed: needs approval' } }) };
     const { answer, calls } = await drive(start(), 'Add the dataset at http://127.0.0.1:8123/data/Extra.csv as My_Counts', handlers);
     expect(calls).toEqual([{ name: 'add_dataset_from_url', arguments: { url: 'http://127.0.0.1:8123/data/Extra.csv', name: 'my_counts' } }]);
     expect(answer).toContain('Nothing has been fetched yet');
-    expect(answer).toContain('Approvals tab');
   });
 
-  it('an add request with no name takes the table name from the file name', async () => {
-    const handlers = { ...world(), add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed' } }) };
-    const { calls } = await drive(start(), 'Please load the data from https://example.org/files/2024-counts.csv.', handlers);
-    expect(calls[0]!.arguments).toEqual({ url: 'https://example.org/files/2024-counts.csv', name: 'dataset_2024_counts' });
-  });
-
-  it('a question it cannot read gets the list of what it can do and makes no call', async () => {
-    const { answer, calls } = await drive(start(), 'Tell me a joke', world());
-    expect(calls).toEqual([]);
-    expect(answer).toContain('I can answer:');
-  });
-
-  it('a species not in the data is said plainly, listing the species there are', async () => {
-    const { answer, calls } = await drive(start(), 'When does the Red-naped Sapsucker peak?', world());
-    expect(calls.some((call) => call.name === 'weekly_series')).toBe(false);
-    expect(answer).toContain("no species matching 'red-naped sapsucker'");
-    expect(answer).toContain('Yellow-bellied Sapsucker (yebsap)');
-  });
-
-  it('a simulated species is called simulated before any figure', async () => {
-    const species = [{ species_code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Fictus one', simulated: true }];
-    const { answer } = await drive(start(), 'When does the Simulated Warbler peak?', world({ species }));
-    expect(answer.startsWith('Simulated data:')).toBe(true);
-  });
-
-  it('a failing tool ends with its error message, not invented figures', async () => {
-    const handlers = { ...world(), weekly_series: () => ({ error: { code: 'no_scope', message: 'no_scope: weekly is not in this session.' } }) };
-    const { answer } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak?', handlers);
-    expect(answer).toContain('no_scope: weekly is not in this session.');
-    expect(answer).not.toContain('0.4321');
+  it('"now" is read from the visitor\'s clock', async () => {
+    const { calls } = await drive(createOfflineConversation({}, () => ({ today: '2026-06-15' })), 'Where are sapsuckers right now?', world());
+    const [frame] = statusCalls(calls);
+    const weeks = frame!.times[0];
+    // 15 June is nearest to week 24 (14 June in the release year).
+    expect(weeks).toMatchObject({ kind: 'weeks', from: 24, to: 24 });
   });
 });

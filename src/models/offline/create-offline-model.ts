@@ -1,29 +1,41 @@
 import type { ModelAdapter, ModelConversation, ModelInput, ModelReply } from '../model-adapter';
+import type { ReaderClock } from '../../reader/reading';
 import type { ToolEnvelope } from '../../registry';
-import { pickChoice } from './ask-choice';
 import { type Plan, type PlannerMemory, PlanStop } from './plan-step';
 import { planQuestion } from './plan-question';
 
 /** The adapter id written to the audit and shown in the UI. */
 export const OFFLINE_MODEL_ID = 'offline';
 
+export interface OfflineModelOptions {
+  /** The visitor's clock, for "now", "today", "this week". @default () => new Date() */
+  now?: () => Date;
+}
+
 /**
- * The offline agent: a deterministic planner behind the same interface as Gemini. It names its
- * tools directly (no provider projection is read), so every call still goes through the registry
- * — validation, scope, deadlines and the audit apply exactly as for a language model.
+ * The offline agent: a question reader and a planner behind the same interface as Gemini. It
+ * names its tools directly (no provider projection is read), so every call still goes through
+ * the registry — validation, scope, deadlines and the audit apply exactly as for a language model.
  */
-export function createOfflineModel(): ModelAdapter {
+export function createOfflineModel(options: OfflineModelOptions = {}): ModelAdapter {
+  const now = options.now ?? (() => new Date());
   return {
     id: OFFLINE_MODEL_ID,
     // Irrelevant for this adapter (it reads no definitions); 'gemini' is the default projection.
     provider: 'gemini',
     needsNetwork: false,
-    startConversation: () => createOfflineConversation(),
+    startConversation: () => createOfflineConversation({}, () => clockOf(now())),
   };
 }
 
-/** One conversation: its memory (species, region, family, pending choice) carries across turns. */
-export function createOfflineConversation(memory: PlannerMemory = {}): ModelConversation & { memory: PlannerMemory } {
+/** "Today" in the visitor's own time zone, not UTC: at 8 pm in Michigan it is still today. */
+export function clockOf(date: Date): ReaderClock {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { today: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` };
+}
+
+/** One conversation: its memory (vocabulary, last frame, pending choice, caveats said) carries across turns. */
+export function createOfflineConversation(memory: PlannerMemory = {}, clock: () => ReaderClock = () => clockOf(new Date())): ModelConversation & { memory: PlannerMemory } {
   let plan: Plan | undefined;
   let turn = 0;
   let step = 0;
@@ -34,15 +46,22 @@ export function createOfflineConversation(memory: PlannerMemory = {}): ModelConv
     } catch (error) {
       if (!(error instanceof PlanStop)) throw error;
       plan = undefined;
-      return { text: error.text, calls: [] };
+      return withReading({ text: error.text, calls: [] });
     }
     if (result.done) {
       plan = undefined;
-      return { text: result.value, calls: [] };
+      return withReading({ text: result.value, calls: [] });
     }
     step++;
     const calls = (result.value as { name: string; arguments: Record<string, unknown> }[]).map((call, index) => ({ id: `offline_${turn}_${step}_${index + 1}`, name: call.name, arguments: call.arguments }));
-    return { text: '', calls };
+    return withReading({ text: '', calls });
+  };
+  /** The reading goes out with the first reply after the question was read, once. */
+  const withReading = (reply: ModelReply): ModelReply => {
+    const reading = memory.reading;
+    if (!reading) return reply;
+    delete memory.reading;
+    return { ...reply, reading };
   };
   return {
     memory,
@@ -51,7 +70,8 @@ export function createOfflineConversation(memory: PlannerMemory = {}): ModelConv
       if (input.type === 'user-message') {
         turn++;
         step = 0;
-        plan = startPlan(input.text, memory);
+        delete memory.reading;
+        plan = planQuestion({ text: input.text, ...(input.frame ? { frame: input.frame } : {}) }, memory, clock());
       } else if (plan === undefined) {
         return { text: 'I have no question in progress; ask one.', calls: [] };
       }
@@ -60,16 +80,4 @@ export function createOfflineConversation(memory: PlannerMemory = {}): ModelConv
       return reply;
     },
   };
-}
-
-/** A reply to a pending ask_user re-runs the asked question with the choice made; anything else is a new question. */
-function startPlan(text: string, memory: PlannerMemory): Plan {
-  const pending = memory.pending;
-  delete memory.pending;
-  const choice = pending ? pickChoice(pending, text) : undefined;
-  if (pending && choice) {
-    const forced = choice.kind === 'species' ? { species: { code: choice.code, name: choice.name } } : { region: { code: choice.code, name: choice.name } };
-    return planQuestion(pending.asked, memory, forced);
-  }
-  return planQuestion(text, memory);
 }

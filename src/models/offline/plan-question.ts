@@ -1,93 +1,83 @@
+import type { QueryFrame } from '../../frame/query-frame';
+import type { StatusResult } from '../../frame/status-result';
+import { readQuestion } from '../../reader';
+import type { Reading, ReaderClock, Vocabulary } from '../../reader/reading';
 import { answerAddDataset, readDatasetRequest } from './answer-add-dataset';
-import { answerChance } from './answer-chance';
-import { answerCompare } from './answer-compare';
 import { answerData } from './answer-data';
-import { answerRange } from './answer-range';
-import { answerSeason } from './answer-season';
-import { answerTiming } from './answer-timing';
-import { answerTopRegions } from './answer-top-regions';
-import { answerTrend } from './answer-trend';
-import { answerWhere } from './answer-where';
+import { answerOutOfScope } from './answer-out-of-scope';
+import { askReading, pickReading } from './ask-choice';
 import { capabilitiesReply } from './capabilities';
-import { parseQuestion, type Intent, type ParsedQuestion } from './parse-question';
-import { type Plan, type PlannerMemory, PlanStop } from './plan-step';
-import { checkMask, type Forced, resolveTarget, type Target } from './resolve-target';
+import { loadVocabulary } from './load-vocabulary';
+import { callTool, type Plan, type PlannerMemory } from './plan-step';
+import { unknownSentence, writeAnswer } from './write-answer';
 
-/** Families whose figures are over cells or the prediction area, so a region may be the whole mask (checkMask). */
-const CELL_FAMILIES = new Set<Intent>(['peak', 'arrival', 'departure', 'where', 'chance', 'trend', 'season_most_common', 'range_size']);
+/** What the person sent: the question as typed, or a frame they edited (a reading chip). */
+export interface PlanInput {
+  text: string;
+  frame?: QueryFrame;
+}
 
 /**
- * One question → the calls and the answer. A follow-up with no question word of its own ("and in
- * winter?") repeats the previous family with the new time (an arrival or departure becomes
- * "where"); species and region carry over.
+ * One question → its reading → the calls → the answer. The text is read once, into a frame;
+ * everything after sees the frame only. The frame goes to `query_status` through the registry,
+ * so every figure of the answer is a tool value.
  */
-export function* planQuestion(question: string, memory: PlannerMemory, forced: Forced = {}): Plan {
-  const dataset = readDatasetRequest(question);
+export function* planQuestion(input: PlanInput, memory: PlannerMemory, clock: ReaderClock): Plan {
+  const dataset = readDatasetRequest(input.text);
   if (dataset) return yield* answerAddDataset(dataset);
-  const parsed = followUp(parseQuestion(question), memory);
-  if (parsed.intent === 'unknown') return capabilitiesReply(question);
-  if (parsed.intent === 'data_available') return yield* answerData();
-  if (parsed.intent === 'compare') return yield* planCompare(question, parsed, memory, forced);
-  let target = yield* resolveTarget(question, parsed, memory, forced);
-  if (CELL_FAMILIES.has(parsed.intent)) target = yield* checkMask(target);
-  remember(memory, target, parsed);
-  switch (parsed.intent) {
-    case 'peak':
-    case 'arrival':
-    case 'departure':
-      return yield* answerTiming(target, parsed, memory);
-    case 'where':
-      return yield* answerWhere(target, parsed);
-    case 'chance':
-      return yield* answerChance(target, parsed);
-    case 'top_regions':
-      return yield* answerTopRegions(target, parsed, question);
-    case 'trend':
-      return yield* answerTrend(target, parsed);
-    case 'range_size':
-      return yield* answerRange(target, parsed);
-    case 'season_most_common':
-      return yield* answerSeason(target, question);
+  const vocabulary = yield* loadVocabulary(memory);
+  const reading = withNames(readingOf(input, memory, vocabulary, clock), vocabulary);
+  memory.reading = reading;
+  // "Compare the sapsucker and the Red-naped Sapsucker": the data's species is answered, the other said to be missing.
+  const partly = reading.frame !== undefined && reading.frame.species.length > 0 && reading.outOfScope.every((reason) => reason.reason === 'species');
+  if (reading.outOfScope.length > 0 && !partly) return answerOutOfScope(reading.outOfScope, vocabulary);
+  const missing = partly ? answerOutOfScope(reading.outOfScope, vocabulary, { suggest: false }) : '';
+  if (!reading.frame) {
+    if (reading.request === 'data_overview') return yield* answerData();
+    return [reading.unknown.length > 0 ? unknownSentence(reading.unknown) : '', capabilitiesReply(input.text)].filter(Boolean).join('\n\n');
   }
+  if (asksBack(reading)) return yield* askReading(memory, reading);
+  const envelope = yield* callTool('query_status', reading.frame);
+  if (!envelope.ok) return [envelope.error.message.replace(/^[a-z_]+: /, ''), reading.unknown.length > 0 ? unknownSentence(reading.unknown) : ''].filter(Boolean).join('\n\n');
+  if (memory.frame) memory.frameBefore = memory.frame;
+  memory.frame = reading.frame;
+  const simulated = vocabulary.species.filter((species) => species.simulated && reading.frame!.species.includes(species.code)).map((species) => species.common_name);
+  const answer = writeAnswer(reading, envelope.data as StatusResult, memory, simulated);
+  return missing ? `${missing}\n\n${answer}` : answer;
 }
 
-function* planCompare(question: string, parsed: ParsedQuestion, memory: PlannerMemory, forced: Forced): Plan {
-  const [firstText, secondText] = parsed.subjects;
-  if (firstText === undefined || secondText === undefined) {
-    return 'To compare, name two species, e.g. "Compare Yellow-bellied Sapsucker and Downy Woodpecker in June".';
+/** The names the page shows on the reading's chips, for the codes of its frame (species, regions, parts). */
+function withNames(reading: Reading, vocabulary: Vocabulary): Reading {
+  const frame = reading.frame;
+  if (!frame) return reading;
+  const names: Record<string, string> = {};
+  for (const code of frame.species) names[code] = vocabulary.species.find((species) => species.code === code)?.common_name ?? code;
+  for (const place of frame.places) {
+    if (place.kind === 'region') names[place.code] = vocabulary.regions.find((region) => region.code === place.code)?.name ?? place.code;
+    if (place.kind === 'part') names[place.part] = vocabulary.parts.find((part) => part.id === place.part)?.name ?? place.part;
   }
-  let first = yield* resolveTarget(question, parsed, memory, forced, firstText);
-  first = yield* checkMask(first);
-  let second: Target | undefined;
-  let missing: string | undefined;
-  try {
-    second = yield* resolveTarget(question, parsed, memory, first.region ? { region: first.region } : {}, secondText);
-  } catch (error) {
-    if (!(error instanceof PlanStop)) throw error;
-    missing = error.text;
-  }
-  remember(memory, first, parsed);
-  if (second && second.species.code === first.species.code) missing = `Both names read as ${first.species.name}, so there is nothing to compare.`;
-  const targets = second && !missing ? [first, second] : [first];
-  const answer = yield* answerCompare(targets, parsed);
-  return missing ? `${missing}\n\nHere is what the data says about ${first.species.name} alone:\n\n${answer}` : answer;
+  return { ...reading, names };
 }
 
-function followUp(parsed: ParsedQuestion, memory: PlannerMemory): ParsedQuestion {
-  if (parsed.intent !== 'unknown' || !memory.intent) return parsed;
-  // Only a question with nothing new but a time or place follows up ("and in winter?", "what about
-  // in Michigan?"); "what colour are its eggs?" has words of its own and is not one.
-  if (!parsed.isFollowUp && parsed.subject !== '') return parsed;
-  // "When do they leave?" then "and in winter?": a time cannot narrow an arrival or departure, so it asks where they are then.
-  const intent = parsed.time && (memory.intent === 'arrival' || memory.intent === 'departure') ? 'where' : memory.intent;
-  return { ...parsed, intent, ...(parsed.time ?? memory.time ? { time: parsed.time ?? memory.time } : {}) };
+/**
+ * Ask back only when the closest readings are about different things — another species, time or
+ * place ("6/7": June 7 or July 6?; "migration": spring or fall?). Readings that differ only in the
+ * operation (the mean, or the week it peaks?) are answered as the best one, with the others offered
+ * in the answer and as reading chips: a question back would cost the person a turn for little.
+ */
+function asksBack(reading: Reading): boolean {
+  const [best, next] = reading.alternatives;
+  if (!best || !next) return false;
+  const about = (frame: QueryFrame) => JSON.stringify([frame.species, frame.times, frame.places]);
+  return about(best.frame) !== about(next.frame);
 }
 
-function remember(memory: PlannerMemory, target: Target, parsed: ParsedQuestion): void {
-  memory.species = { code: target.species.code, name: target.species.name };
-  if (target.region) memory.region = { code: target.region.code, name: target.region.name };
-  else delete memory.region;
-  memory.intent = parsed.intent;
-  if (parsed.time) memory.time = parsed.time;
-  else delete memory.time;
+/** The reading of this turn: the pick of a pending choice, an edited frame, or the text read against the data's names. */
+function readingOf(input: PlanInput, memory: PlannerMemory, vocabulary: Vocabulary, clock: ReaderClock): Reading {
+  const pending = memory.pending;
+  delete memory.pending;
+  const picked = pending ? pickReading(pending, input.text) : undefined;
+  const frame = input.frame ?? picked?.frame;
+  if (frame) return { frame, summary: picked?.label ?? '', unknown: [], alternatives: [], outOfScope: [], notes: [], carried: [] };
+  return readQuestion(input.text, { vocabulary, ...(memory.frame ? { previous: memory.frame } : {}), ...(memory.frameBefore ? { before: memory.frameBefore } : {}), clock });
 }

@@ -1,5 +1,6 @@
+import type { QueryFrame } from '../../frame/query-frame';
+import type { Alternative, Reading, Vocabulary } from '../../reader/reading';
 import type { ToolEnvelope } from '../../registry';
-import type { ParsedQuestion, TimeExpression } from './parse-question';
 
 /** A call the planner wants made; the conversation gives it an id. */
 export interface PlannedCall {
@@ -14,24 +15,26 @@ export interface PlannedCall {
  */
 export type Plan<T = string> = Generator<PlannedCall[], T, ToolEnvelope[]>;
 
-/** What a conversation remembers between turns, so "and in winter?" keeps species and region. */
+/** What a conversation remembers between turns, so "and in winter?" keeps every other part. */
 export interface PlannerMemory {
-  species?: { code: string; name: string };
-  region?: { code: string; name: string };
-  intent?: ParsedQuestion['intent'];
-  time?: TimeExpression;
-  /** Weekly layers already added ("species|region"), so a follow-up does not add the same layer again. */
-  layers?: string[];
+  /** The data's names, fetched once (loadVocabulary). */
+  vocabulary?: Vocabulary;
+  /** The last frame answered: a follow-up replaces only the parts it names. */
+  frame?: QueryFrame;
+  /** The frame answered before `frame`, for "which of the two?" across two turns. */
+  frameBefore?: QueryFrame;
+  /** Caveats already said in this conversation: each is said once. */
+  said?: string[];
   /** Set when the last turn asked the user to choose; the next message is matched against it. */
   pending?: PendingChoice;
+  /** How this turn's question was read; the conversation hands it to the loop once. */
+  reading?: Reading;
 }
 
+/** A question back to the person: the readings they can pick (ask_user options). */
 export interface PendingChoice {
   question: string;
-  /** Option text → the species or region it stands for. */
-  options: { label: string; kind: 'species' | 'region'; code: string; name: string }[];
-  /** The question being answered when the choice was asked. */
-  asked: string;
+  options: Alternative[];
 }
 
 /** One call, one envelope. */

@@ -88,3 +88,24 @@ export function loadBoundaries(): Boundaries {
     sources: versions,
   };
 }
+
+export interface County {
+  /** 5-digit US Census FIPS code: state (2 digits) then county (3), e.g. 26103 = Marquette County, MI. */
+  fips: string;
+  name: string;
+  polygons: PolygonCoordinates[];
+}
+
+/**
+ * The counties of one state (2-digit FIPS, e.g. 26 = Michigan) from us-atlas counties-10m: the
+ * same Census cartographic boundaries as the states, so a point in a state's polygon is in one of
+ * its counties. Only that state's geometries are converted (Michigan: 83 of 3,231).
+ */
+export function loadCounties(stateFips: string): County[] {
+  const topology = loadTopology('us-atlas/counties-10m.json');
+  const all = topology.objects.counties as GeometryCollection<{ name: string }>;
+  const mine: GeometryCollection<{ name: string }> = { ...all, geometries: all.geometries.filter((geometry) => String(geometry.id).startsWith(stateFips)) };
+  return feature(topology, mine).features.map((county) => ({
+    fips: String(county.id), name: county.properties?.name ?? String(county.id), polygons: polygonsOf(county.geometry),
+  }));
+}

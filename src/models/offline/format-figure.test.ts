@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatFigure, formatShare, formatSignedPercent } from './format-figure';
+
+describe('formatFigure', () => {
+  it('keeps three significant digits, integers whole with separators, never exponents', () => {
+    expect(formatFigure(0.6543060212)).toBe('0.654');
+    expect(formatFigure(112657.316)).toBe('112,657');
+    expect(formatFigure(156)).toBe('156');
+    expect(formatFigure(0.0000270367)).toBe('0.000027');
+    expect(formatFigure(0.00000012345)).toBe('0.000000123');
+    expect(formatFigure(-0.859738875432)).toBe('-0.86');
+    expect(formatFigure(12.3456)).toBe('12.3');
+  });
+
+  it('writes shares as percentages, signed trends with an ASCII minus, dates as day and month', () => {
+    expect(formatShare(0.74289)).toBe('74.3%');
+    expect(formatShare(1)).toBe('100%');
+    expect(formatShare(0.0012)).toBe('0.12%');
+    expect(formatSignedPercent(-3.456)).toBe('-3.46%');
+    expect(formatSignedPercent(1.2)).toBe('+1.2%');
+    expect(formatDate('2023-04-19')).toBe('19 April');
+  });
+});

@@ -1,0 +1,30 @@
+import type { PlaceTuple, Vocabulary } from '../../reader/reading';
+import type { RegionTuple } from '../../tools/data-vocabulary';
+import { callTools, type Plan, type PlannerMemory } from './plan-step';
+
+/**
+ * The names the reader matches a question against, fetched through the registry once per
+ * conversation (two calls in one step: names and places each stay under the 16 KB result budget)
+ * and kept in memory. A failed part is empty rather than fatal: a question can still be read
+ * without towns, and an empty species list is answered honestly.
+ */
+export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
+  if (memory.vocabulary) return memory.vocabulary;
+  const [names, places] = yield* callTools([
+    { name: 'data_vocabulary', arguments: { part: 'names' } },
+    { name: 'data_vocabulary', arguments: { part: 'places' } },
+  ]);
+  const named = names?.ok ? (names.data as Partial<Omit<Vocabulary, 'regions'>> & { regions?: RegionTuple[] }) : {};
+  const tuples = places?.ok ? ((places.data as { places?: PlaceTuple[] }).places ?? []) : [];
+  const vocabulary: Vocabulary = {
+    species: named.species ?? [],
+    regions: (named.regions ?? []).map(([code, name, type, parent_code]) => ({ code, name, type, parent_code })),
+    parts: named.parts ?? [],
+    places: tuples.map(([name, region_code, lon, lat, population]) => ({ name, region_code, lon, lat, population })),
+    release: named.release ?? new Date().getUTCFullYear(),
+    ...(named.trendYears ? { trendYears: named.trendYears } : {}),
+    ...(named.maskRegion ? { maskRegion: named.maskRegion } : {}),
+  };
+  memory.vocabulary = vocabulary;
+  return vocabulary;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { previewRows } from '../engine/preview-rows';
+import type { QueryResult } from '../engine/types';
+import type { PlaceTuple, Vocabulary } from '../reader/reading';
+import { defineTool } from './define-tool';
+import { resultFields } from './support/result-fields';
+import { runQuery } from './support/run-query';
+
+/**
+ * Towns listed to a reader: those on modelled cells first, the most populous first. Rows go out
+ * as tuples (about 45 bytes a town), so 300 keep the `places` part under the 16 KB result
+ * budget; the example's 447 Michigan towns include every town of 2,500+ people within that.
+ */
+const MAX_PLACES = 300;
+
+
+/** Prediction-area extent over a region's extent (intersection over union) at which the data counts as masked to it (the example: 0.99). */
+const MASK_MATCH = 0.9;
+
+/** Regions as sent: [code, name, type, parent_code] (287 regions in the example: 10 KB as tuples, 24 KB as objects). */
+export type RegionTuple = [string, string, 'country' | 'state', string | null];
+
+type Names = Omit<Vocabulary, 'places' | 'regions'> & { regions: RegionTuple[] };
+interface Places {
+  places: PlaceTuple[];
+}
+
+export const dataVocabulary = defineTool({
+  name: 'data_vocabulary',
+  description:
+    'The names this data knows, to read a question against: part "names" gives species (code, common and scientific name), countries and states as [code, name, type, parent_code], named parts of regions (e.g. Upper Peninsula), the release year, the years trends cover and the region the data is masked to; part "places" gives towns as [name, region_code, lon, lat, population], those on modelled cells and the most populous first. Call once per conversation.',
+  scope: 'read',
+  requires: ['datasets'],
+  input: z.strictObject({
+    part: z.enum(['names', 'places']).describe('names: species, regions, parts, years, mask; places: towns with coordinates'),
+  }),
+  async run(args, context) {
+    const inScope = (table: string) => context.session.datasets.includes(table);
+    const queries: QueryResult[] = [];
+    const rows = async <T>(sql: string): Promise<T[]> => {
+      const query = await runQuery(context, sql, { maxRows: 100_000 });
+      queries.push(query);
+      return previewRows(query.table, query.rows) as unknown as T[];
+    };
+    const vocabulary = args.part === 'names' ? await readNames(inScope, rows) : await readPlaces(inScope, rows);
+    return { ...vocabulary, ...resultFields({ count: 1, queries, scope: `the ${args.part} of this session's data`, caveats: [] }) };
+  },
+});
+
+type Rows = <T>(sql: string) => Promise<T[]>;
+
+async function readNames(inScope: (table: string) => boolean, rows: Rows): Promise<Names> {
+  const species = inScope('species') ? await rows<{ code: string; common_name: string; scientific_name: string; simulated: boolean; release: number }>('SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species ORDER BY common_name') : [];
+  const regions = inScope('regions') ? await rows<Vocabulary['regions'][number]>('SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code') : [];
+  const parts = inScope('region_parts')
+    ? (await rows<{ id: string; name: string; aliases: string | null; parent_code: string }>('SELECT part_id AS id, name, aliases, parent_code FROM region_parts ORDER BY part_id')).map((part) => ({
+        ...part,
+        aliases: (part.aliases ?? '').split(',').map((alias) => alias.trim()).filter(Boolean),
+      }))
+    : [];
+  const [years] = inScope('trends_summary') ? await rows<{ start: number | null; end: number | null }>('SELECT min(start_year) AS start, max(end_year) AS "end" FROM trends_summary') : [];
+  const maskRegion = inScope('ranges') && inScope('regions') ? await readMask(rows) : undefined;
+  return {
+    species: species.map(({ code, common_name, scientific_name, simulated }) => ({ code, common_name, scientific_name, ...(simulated ? { simulated } : {}) })),
+    regions: regions.map((region): RegionTuple => [region.code, region.name, region.type, region.parent_code]),
+    parts,
+    release: species[0]?.release ?? new Date().getUTCFullYear(),
+    ...(years?.start != null && years.end != null ? { trendYears: { start: years.start, end: years.end } } : {}),
+    ...(maskRegion ? { maskRegion } : {}),
+  };
+}
+
+/** The region whose extent the prediction areas match (the example is masked to Michigan), if any. */
+async function readMask(rows: Rows): Promise<string | undefined> {
+  const sql = `WITH p AS (SELECT min(xmin) AS xmin, min(ymin) AS ymin, max(xmax) AS xmax, max(ymax) AS ymax FROM ranges WHERE layer = 'prediction_area'),
+  o AS (SELECT r.region_code, greatest(0, least(p.xmax, r.xmax) - greatest(p.xmin, r.xmin)) * greatest(0, least(p.ymax, r.ymax) - greatest(p.ymin, r.ymin)) AS overlap,
+    (p.xmax - p.xmin) * (p.ymax - p.ymin) AS area_p, (r.xmax - r.xmin) * (r.ymax - r.ymin) AS area_r FROM p, regions AS r)
+SELECT region_code, overlap / (area_p + area_r - overlap) AS match FROM o WHERE overlap > 0 ORDER BY match DESC LIMIT 1`;
+  const [best] = await rows<{ region_code: string; match: number | null }>(sql);
+  return best && best.match !== null && best.match >= MASK_MATCH ? best.region_code : undefined;
+}
+
+async function readPlaces(inScope: (table: string) => boolean, rows: Rows): Promise<Places> {
+  if (!inScope('places')) return { places: [] };
+  // A town within half a cell's diagonal (19.1 km) of a cell centre stands on modelled ground.
+  const places = await rows<{ name: string; region_code: string | null; lon: number; lat: number; population: number }>(
+    `SELECT name, region_code, round(lon, 4) AS lon, round(lat, 4) AS lat, population FROM places ORDER BY nearest_cell_km <= 19.1 DESC, population DESC, name LIMIT ${MAX_PLACES}`,
+  );
+  return { places: places.map((place) => [place.name, place.region_code, place.lon, place.lat, place.population]) };
+}

@@ -1,0 +1,86 @@
+import type { Operation, QueryFrame } from '../../frame/query-frame';
+import type { StatusSubject } from '../../frame/status-result';
+import type { PerchContext } from '../support/tool-context';
+import { weightedCentre } from './cell-centre';
+import { nearestTowns } from './near-town';
+import { subjectHeader, type SubjectFigures, type SubjectSpec } from './subject-spec';
+import type { WeeklyMeasure } from './supported';
+import { cellsAbove, resolveThreshold, weeksAbove } from './thresholds';
+import { bestWeek, biggestChange } from './timing';
+import { cellMeans, summariseCells, weeklyPlaceMeans } from './weekly-means';
+import { DEFAULT_TOP_N, whereCells } from './where-cells';
+import { seasonRegionalStats } from './regional-stats';
+
+/** Operations answered from the weekly place-wide means; their series goes into the result (≤ 52 points). */
+const SERIES_OPERATIONS: readonly Operation[] = ['when_highest', 'when_lowest', 'first_week_above', 'last_week_above', 'length_of_stay', 'biggest_rise', 'biggest_drop'];
+/** Operations whose answer a chart of the weeks helps (the series then only goes to the chart). */
+const CHART_OPERATIONS: readonly Operation[] = [...SERIES_OPERATIONS, 'value'];
+
+/**
+ * One subject of a weekly measure (abundance, occurrence, count, proportion_population): the
+ * per-cell means over the time always (cells, mean, total, and bounds with interval), then what
+ * the operation adds. Week operations work on the place-wide weekly means; cell operations on
+ * the per-cell means.
+ */
+export async function weeklySubject(context: PerchContext, frame: QueryFrame, spec: SubjectSpec): Promise<SubjectFigures> {
+  const measure = frame.measure as WeeklyMeasure;
+  const operation = frame.operation;
+  const means = await cellMeans(context, spec, measure, frame.interval === true);
+  const subject: StatusSubject = { ...subjectHeader(spec), ...summariseCells(means.cells) };
+  const figures: SubjectFigures = { subject, caveats: [], queries: [means.query], cells: { table: means.table, query: means.query } };
+  if (CHART_OPERATIONS.includes(operation)) {
+    const { series, query } = await weeklyPlaceMeans(context, spec, measure);
+    figures.series = { points: series, query };
+    figures.queries.push(query);
+    if (SERIES_OPERATIONS.includes(operation)) subject.series = series;
+    // The peak within the time: an arrival answer says when it peaks too, a mean over May says its best week.
+    subject.peak = bestWeek(series, 'highest');
+    weekFigures(frame, subject, series);
+  }
+  if (operation === 'where_highest' || operation === 'where_lowest' || operation === 'value') {
+    // A mean over a place also names its best cell ("the best spot: 0.75 near Iron River").
+    const topN = operation === 'value' ? 1 : (frame.top_n ?? DEFAULT_TOP_N);
+    const where = await whereCells(context, means.cells, topN, operation === 'where_lowest' ? 'lowest' : 'highest');
+    Object.assign(subject, where.top);
+    figures.queries.push(...where.queries);
+  }
+  if ((operation === 'where_highest' || operation === 'value') && (measure === 'abundance' || measure === 'proportion_population')) {
+    const regional = await seasonRegionalStats(context, spec);
+    if (regional) {
+      subject.regional_stats = regional.rows;
+      figures.queries.push(regional.query);
+    }
+  }
+  if (operation === 'cells_above') {
+    const peakCell = means.cells.reduce<number | null>((best, cell) => (cell.value !== null && (best === null || cell.value > best) ? cell.value : best), null);
+    const threshold = resolveThreshold(frame, peakCell, 'the highest cell mean');
+    if (threshold) {
+      subject.threshold = threshold;
+      subject.cells_above = cellsAbove(means.cells, threshold.value);
+    }
+  }
+  if (operation === 'centre') {
+    const centre = weightedCentre(means.cells);
+    if (centre) {
+      const towns = await nearestTowns(context, [centre]);
+      subject.centre = { ...centre, near: towns.names[0] };
+      if (towns.query) figures.queries.push(towns.query);
+    }
+  }
+  return figures;
+}
+
+/** The week figures of the week operations, from the series. */
+function weekFigures(frame: QueryFrame, subject: StatusSubject, series: NonNullable<StatusSubject['series']>): void {
+  const operation = frame.operation;
+  if (operation === 'when_highest' || operation === 'when_lowest') subject.week = bestWeek(series, operation === 'when_highest' ? 'highest' : 'lowest');
+  if (operation === 'biggest_rise' || operation === 'biggest_drop') subject.change = biggestChange(series, operation === 'biggest_rise' ? 'rise' : 'drop');
+  if (operation === 'first_week_above' || operation === 'last_week_above' || operation === 'length_of_stay') {
+    const threshold = resolveThreshold(frame, bestWeek(series, 'highest')?.value ?? null, 'the peak weekly mean');
+    if (!threshold) return;
+    subject.threshold = threshold;
+    const stay = weeksAbove(series, threshold.value);
+    if (operation === 'length_of_stay') subject.stay = stay;
+    else subject.week = stay ? (operation === 'first_week_above' ? stay.first : stay.last) : null;
+  }
+}
