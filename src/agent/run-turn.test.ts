@@ -72,12 +72,12 @@ describe('runTurn', () => {
   });
 
   it('a write proposal emits approval-need and the model reads proposed', async () => {
-    const { events, model, run, registry } = setUp([{ text: '', calls: [call('c1', 'add_note', { text: 'hello' })] }, { text: 'I proposed a note.', calls: [] }]);
+    const { events, model, run, registry, options } = setUp([{ text: '', calls: [call('c1', 'add_note', { text: 'hello' })] }, { text: 'I proposed a note.', calls: [] }]);
     await run();
     const need = events.find((event) => event.type === 'approval-need');
     expect(need).toMatchObject({ card: { tool: 'add_note', call_id: 'c1', status: 'pending' } });
     expect(resultsOf(model.inputs[1])[0]).toMatchObject({ ok: false, error: { code: 'proposed' } });
-    expect(registry.pendingApprovals()).toHaveLength(1);
+    expect(registry.pendingApprovals(options.session)).toHaveLength(1);
   });
 
   it('the step cap stops a model that never answers, without running its last calls', async () => {

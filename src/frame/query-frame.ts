@@ -21,6 +21,16 @@ export const MEASURES = {
   trend: 'population trend: % change in relative abundance per year (breeding season, trends release)',
 } as const;
 export type Measure = keyof typeof MEASURES;
+
+/** A measure in the words of a reading ("I read this as: relative abundance · …"), one table for the reader, the tool and the page. */
+export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
+  abundance: 'relative abundance',
+  occurrence: 'chance of detection',
+  count: 'count per checklist',
+  proportion_population: 'share of the population',
+  range_area: 'range area',
+  trend: 'population trend',
+};
 export const MEASURE_NAMES = Object.keys(MEASURES) as [Measure, ...Measure[]];
 
 /** What is done with the measure over the place and time. */

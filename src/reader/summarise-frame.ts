@@ -1,15 +1,7 @@
-import type { Measure, Operation, PlaceSpec, QueryFrame, TimeSpec } from '../frame/query-frame';
+import { MEASURE_LABELS, type Operation, type PlaceSpec, type QueryFrame, type TimeSpec } from '../frame/query-frame';
 import { SEASON_LABELS } from './read-time';
 import type { Vocabulary } from './reading';
 
-const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
-  abundance: 'relative abundance',
-  occurrence: 'chance of detection',
-  count: 'count per checklist',
-  proportion_population: 'share of the population',
-  range_area: 'range area',
-  trend: 'population trend',
-};
 
 const OPERATION_LABELS: Readonly<Record<Operation, string>> = {
   value: 'mean',

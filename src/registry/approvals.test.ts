@@ -14,7 +14,7 @@ describe('write proposals', () => {
     expect(card).toMatchObject({ tool: 'add_note', arguments: { text: 'remember the sapsuckers' }, status: 'pending', expires_at: '2026-11-30T12:10:00.000Z' });
     expect(card.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(services.executed).toEqual([]);
-    expect(registry.pendingApprovals()).toEqual([card]);
+    expect(registry.pendingApprovals(EXAMPLE_SESSION)).toEqual([card]);
   });
 
   it('approve runs exactly the proposed arguments once; a replay is refused', async () => {

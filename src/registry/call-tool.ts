@@ -92,7 +92,7 @@ export async function callTool<Services>(
   if (isToolFailure(result.value)) return record.failure(result.value, parsed.value);
 
   if (tool.scope === 'write') {
-    const card = await state.approvals.add({ tool: tool.name, call_id: call.id, session_id: session.id, arguments: parsed.value, summary: result.value as ApprovalCard['summary'] });
+    const card = await state.approvals.add({ tool: tool.name, call_id: call.id, session_id: session.id, arguments: parsed.value, summary: result.value as ApprovalCard['summary'] }, session.secrets);
     const error: ToolError = {
       code: 'proposed',
       message: `proposed: '${tool.name}' needs a person's approval; it was shown to the user as proposal ${card.id} and has not run.`,

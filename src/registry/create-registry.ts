@@ -34,8 +34,10 @@ export interface Registry {
   call(agent: string, call: ToolCall, session: Session, options?: CallOptions): Promise<CallOutcome>;
   /** A person approves proposal `cardId` with the arguments they were shown. */
   approve(cardId: string, approvedArguments: unknown, session: Session, options?: CallOptions): Promise<CallOutcome>;
+  /** A person declines proposal `cardId`; only the session that proposed it can. */
   deny(cardId: string, session: Session): CallOutcome;
-  pendingApprovals(): ApprovalCard[];
+  /** The cards of `session` still waiting for a decision (frozen copies). */
+  pendingApprovals(session: Session): ApprovalCard[];
   readonly audit: AuditLog;
 }
 
@@ -77,7 +79,7 @@ export function createRegistry<Services>(options: RegistryOptions<Services>): Re
     call: (agent, call, session, callOptions) => callTool(state, agent, call, session, callOptions),
     approve: (cardId, approvedArguments, session, callOptions) => approveProposal(state, cardId, approvedArguments, session, callOptions),
     deny: (cardId, session) => denyProposal(state, cardId, session),
-    pendingApprovals: () => state.approvals.pending(),
+    pendingApprovals: (session) => state.approvals.pending(session.id),
     audit: state.audit,
   };
 }

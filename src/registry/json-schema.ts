@@ -9,7 +9,29 @@ export type JsonSchema = { [key: string]: unknown };
  */
 export function argumentsJsonSchema(input: z.ZodType): JsonSchema {
   const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'throw' }) as JsonSchema;
-  return withDefaultsInDescriptions(schema);
+  return withPortableKeywords(withDefaultsInDescriptions(schema));
+}
+
+/**
+ * zod writes a discriminated union (query_status's times and places) as `oneOf` with `const`
+ * tags. OpenAI's strict mode takes `anyOf` but not `oneOf`, and `const` is missing from the
+ * keyword lists several Gemini schema validators document; `enum: [value]` and `anyOf` say the
+ * same here (the variants' tags are distinct, so at most one variant matches) and every provider
+ * reads them. Validation stays with the zod schema.
+ */
+function withPortableKeywords(schema: JsonSchema): JsonSchema {
+  return mapSchema(schema, (node) => {
+    let out = node;
+    if ('const' in out) {
+      const { const: value, ...rest } = out;
+      out = { ...rest, enum: [value] };
+    }
+    if ('oneOf' in out) {
+      const { oneOf: variants, ...rest } = out;
+      out = { ...rest, anyOf: variants };
+    }
+    return out;
+  });
 }
 
 /**

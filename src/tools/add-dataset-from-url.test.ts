@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry';
 import type { Engine } from '../engine/types';
 import type { Catalog } from '../catalog/types';
 import { AGENTS, TOOLS } from './index';
+import { MAX_DATASET_BYTES } from './add-dataset-from-url';
+import { startRecordingServer } from '../../test/helpers/recording-server';
 import type { AddTableRequest } from './support/table-adder';
 
 const CSV = 'site,lon,lat,count,seen_on\nPoint Pelee,-82.5,41.9,3,2023-05-01\n"Tawas, Point",-83.4,44.2,,2023-05-02\n';
@@ -39,13 +41,13 @@ function setup() {
 }
 
 describe('add_dataset_from_url', () => {
-  it('proposes a card with the size from HEAD and does not fetch or add anything', async () => {
+  it('proposing sends no request and adds nothing; the card says the download is capped', async () => {
     const { registry, added, session } = setup();
     requests.length = 0;
     const outcome = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'sightings' } }, session);
     expect(outcome.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
-    expect(outcome.card!.summary.effects).toContain(`download ${Buffer.byteLength(CSV)} bytes`);
-    expect(requests).toEqual(['HEAD /sightings.csv']);
+    expect(outcome.card!.summary.effects.join(' ')).toContain(MAX_DATASET_BYTES.toLocaleString('en-US'));
+    expect(requests).toEqual([]);
     expect(added).toHaveLength(0);
   });
 
@@ -102,5 +104,101 @@ describe('add_dataset_from_url under the worker connect policy', () => {
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
     expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'fetch_failed', message: expect.stringContaining('connect_blocked') } });
     expect(added).toEqual([]);
+  });
+});
+
+describe('add_dataset_from_url sends nothing before approval (red team, issue 13)', () => {
+  it('a recording server sees no request while the proposal waits, and exactly one GET after approval', async () => {
+    const server = await startRecordingServer(() => ({ headers: { 'content-type': 'text/csv' }, text: CSV }));
+    try {
+      const { registry, added, session } = setup();
+      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/waiting.csv`, name: 'waiting' } }, session);
+      expect(proposal.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.requests).toEqual([]);
+      // Twenty approvals in one tick: the server still sees one download.
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => registry.approve(proposal.card!.id, proposal.card!.arguments, session)));
+      expect(outcomes.filter((outcome) => outcome.envelope.ok)).toHaveLength(1);
+      expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /waiting.csv']);
+      expect(added.map((request) => request.name)).toEqual(['waiting']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('add_dataset_from_url enforces the size limit while downloading', () => {
+  /** Streams `total` bytes of CSV in 1 MB chunks, honouring backpressure; counts what it handed the socket before it closed. */
+  async function streamingServer(total: number, headers: Record<string, string> = {}) {
+    const chunk = Buffer.from('1,2\n'.repeat(262_144)); // 1 MiB
+    const stats = { written: 0, closedEarly: false };
+    const server = createServer((_request, response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'text/csv', ...headers });
+      let closed = false;
+      response.on('close', () => {
+        closed = true;
+        if (stats.written < total) stats.closedEarly = true;
+      });
+      const pump = () => {
+        while (!closed && stats.written < total) {
+          const piece = chunk.subarray(0, Math.min(chunk.byteLength, total - stats.written));
+          stats.written += piece.byteLength;
+          if (!response.write(piece)) return void response.once('drain', pump);
+        }
+        if (!closed) response.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, stats, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  }
+
+  it('a body over the limit with no length is aborted mid-stream as too_large: the server could not send it all', async () => {
+    const sent = 4 * MAX_DATASET_BYTES;
+    const server = await streamingServer(sent);
+    try {
+      const { registry, added, session } = setup();
+      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/huge.csv`, name: 'huge' } }, session);
+      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, { timeoutMs: 60_000 });
+      expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large', message: expect.stringContaining(String(MAX_DATASET_BYTES)) } });
+      expect(added).toHaveLength(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.stats.closedEarly).toBe(true);
+      // It read past the limit (that is how it knew), then hung up long before the end.
+      expect(server.stats.written).toBeGreaterThan(MAX_DATASET_BYTES);
+      expect(server.stats.written).toBeLessThan(sent / 2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a Content-Length over the limit is refused before the body is read', async () => {
+    const sent = 2 * MAX_DATASET_BYTES;
+    const server = await streamingServer(sent, { 'content-length': String(sent) });
+    try {
+      const { registry, added, session } = setup();
+      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/declared.csv`, name: 'declared' } }, session);
+      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, { timeoutMs: 60_000 });
+      expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large', message: expect.stringContaining(String(sent)) } });
+      expect(added).toHaveLength(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.stats.closedEarly).toBe(true);
+      expect(server.stats.written).toBeLessThan(MAX_DATASET_BYTES);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('add_dataset_from_url approval rows keep no secret', () => {
+  it('a key in the URL is redacted in the approval row even though the approving session carries no secrets (as the worker approves)', async () => {
+    const key = 'AIzaSyTESTKEY1111111111111111111111111'.replace('AIza', 'k3y-');
+    const { registry, session } = setup();
+    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv?token=${key}`, name: 'sightings' } }, { ...session, secrets: [key] });
+    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    expect(approved.audit).toMatchObject({ agent: 'person', outcome: 'approved' });
+    expect(approved.audit.arguments).toMatchObject({ url: `${base}/sightings.csv?token=[redacted]` });
+    for (const entry of registry.audit.entries()) expect(JSON.stringify(entry)).not.toContain(key);
   });
 });

@@ -17,43 +17,62 @@ export const addDatasetFromUrl = defineTool({
     url: z.string().url().max(2_000).regex(/^https?:\/\//, 'the URL must start with http:// or https://').describe('http(s) URL of a .csv or .parquet file'),
     name: z.string().regex(TABLE_NAME, 'a table name is a lowercase identifier such as my_sightings').describe('Name for the new table'),
   }),
-  async propose(args, context) {
-    const effects = [`fetch ${args.url}`];
-    const size = await headSize(context.services.fetch ?? fetch, args.url, context.signal);
-    effects.push(size === null ? `size unknown (the server did not say); the download stops at ${MAX_DATASET_BYTES.toLocaleString('en-US')} bytes` : `download ${size.toLocaleString('en-US')} bytes${size > MAX_DATASET_BYTES ? ` — MORE than the ${MAX_DATASET_BYTES.toLocaleString('en-US')}-byte limit, so it will fail` : ''}`);
-    effects.push(`add it as table '${args.name}' to this session only, profile its columns into the catalog`);
+  /** Pure: no request, no engine write. What the server says about the file is learnt only after approval. */
+  propose(args, context) {
+    const effects = [
+      `after you approve, fetch ${args.url} once (nothing has been requested yet)`,
+      `download at most ${MAX_DATASET_BYTES.toLocaleString('en-US')} bytes; a larger file is stopped mid-download and nothing is added`,
+      `add it as table '${args.name}' to this session only, profile its columns into the catalog`,
+    ];
     if (Object.hasOwn(context.services.engine.catalog.tables, args.name)) effects.push(`'${args.name}' already exists: this will be refused; choose another name`);
     return { title: `Add a dataset as table '${args.name}'`, effects };
   },
   async execute(args, context) {
     if (!context.services.addTable) return toolFailure('not_supported', 'not_supported: this host cannot add tables yet. Load the file with npm run data instead.');
     if (Object.hasOwn(context.services.engine.catalog.tables, args.name)) return toolFailure('conflict', `conflict: a table named '${args.name}' already exists. Propose another name.`);
-    let response: Response;
+    // Aborting this (past the limit, or on the deadline/Stop) closes the connection, so the server stops sending.
+    const download = new AbortController();
+    const stop = () => download.abort(context.signal.reason);
+    if (context.signal.aborted) stop();
+    context.signal.addEventListener('abort', stop, { once: true });
     try {
-      response = await (context.services.fetch ?? fetch)(args.url, { signal: context.signal });
-    } catch (error) {
-      // A refused origin (connect_blocked) or an unreachable host: tell the person, not an internal error.
-      const reason = error instanceof Error ? error.message : String(error);
-      return toolFailure('fetch_failed', `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`);
+      let response: Response;
+      try {
+        response = await (context.services.fetch ?? fetch)(args.url, { signal: download.signal });
+      } catch (error) {
+        // A refused origin (connect_blocked) or an unreachable host: tell the person, not an internal error.
+        const reason = error instanceof Error ? error.message : String(error);
+        return toolFailure('fetch_failed', `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`);
+      }
+      if (!response.ok || !response.body) return toolFailure('fetch_failed', `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`);
+      const declared = declaredLength(response.headers);
+      if (declared !== null && declared > MAX_DATASET_BYTES) {
+        download.abort();
+        return tooLarge(args.url, `it declares ${declared} bytes`);
+      }
+      const bytes = await readCapped(response.body, MAX_DATASET_BYTES);
+      if (bytes === null) {
+        download.abort();
+        return tooLarge(args.url, `more than ${MAX_DATASET_BYTES} bytes arrived`);
+      }
+      return addDatasetBytes({ name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes }, context.services.addTable, context.session.id);
+    } finally {
+      context.signal.removeEventListener('abort', stop);
     }
-    if (!response.ok || !response.body) return toolFailure('fetch_failed', `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`);
-    const bytes = await readCapped(response.body, MAX_DATASET_BYTES);
-    if (bytes === null) return toolFailure('too_large', `too_large: ${args.url} is larger than ${MAX_DATASET_BYTES} bytes; the download was stopped. Use a smaller extract.`);
-    return addDatasetBytes({ name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes }, context.services.addTable, context.session.id);
   },
 });
 
-async function headSize(fetchFn: typeof fetch, url: string, signal: AbortSignal): Promise<number | null> {
-  try {
-    const response = await fetchFn(url, { method: 'HEAD', signal });
-    const length = response.headers.get('content-length');
-    return response.ok && length !== null && /^\d+$/.test(length) ? Number(length) : null;
-  } catch {
-    return null;
-  }
+function tooLarge(url: string, reason: string) {
+  return toolFailure('too_large', `too_large: ${url} is larger than the ${MAX_DATASET_BYTES}-byte limit (${reason}); the download was stopped and nothing was added. Use a smaller extract.`);
 }
 
-/** Reads at most `cap` bytes; null (and the stream cancelled) when the body is longer. */
+/** Content-Length when it is a plain number; servers that stream (chunked) send none. */
+function declaredLength(headers: Headers): number | null {
+  const length = headers.get('content-length');
+  return length !== null && /^\d+$/.test(length) ? Number(length) : null;
+}
+
+/** Reads at most `cap` bytes; null (and the stream cancelled) as soon as the body passes it. */
 async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -63,7 +82,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promis
     if (done) break;
     total += value.byteLength;
     if (total > cap) {
-      await reader.cancel();
+      await reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);
@@ -73,5 +92,3 @@ async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promis
   for (const chunk of chunks) bytes.set(chunk, offset), (offset += chunk.byteLength);
   return bytes;
 }
-
-/** Parquet files start and end with the magic `PAR1`; anything else that decodes as text is read as CSV. */

@@ -7,9 +7,10 @@ import { resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 
 /**
- * Towns listed to a reader: those on modelled cells first, the most populous first. Rows go out
- * as tuples (about 45 bytes a town), so 300 keep the `places` part under the 16 KB result
- * budget; the example's 447 Michigan towns include every town of 2,500+ people within that.
+ * Towns listed to a reader, a page at a time: those on modelled cells first, the most populous
+ * first. Rows go out as tuples (about 45 bytes a town), so 300 keep a page under the 16 KB result
+ * budget. The offline planner asks PLACE_PAGES pages: the example's 953 towns within 100 km of
+ * its cells (447 in Michigan, down to Grayling's 1,884 people) fit in four.
  */
 const MAX_PLACES = 300;
 
@@ -33,6 +34,7 @@ export const dataVocabulary = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     part: z.enum(['names', 'places']).describe('names: species, regions, parts, years, mask; places: towns with coordinates'),
+    page: z.number().int().min(0).max(9).default(0).describe(`places: which ${MAX_PLACES} towns (0 = the first)`),
   }),
   async run(args, context) {
     const inScope = (table: string) => context.session.datasets.includes(table);
@@ -42,7 +44,7 @@ export const dataVocabulary = defineTool({
       queries.push(query);
       return previewRows(query.table, query.rows) as unknown as T[];
     };
-    const vocabulary = args.part === 'names' ? await readNames(inScope, rows) : await readPlaces(inScope, rows);
+    const vocabulary = args.part === 'names' ? await readNames(inScope, rows) : await readPlaces(inScope, rows, args.page);
     return { ...vocabulary, ...resultFields({ count: 1, queries, scope: `the ${args.part} of this session's data`, caveats: [] }) };
   },
 });
@@ -80,11 +82,11 @@ SELECT region_code, overlap / (area_p + area_r - overlap) AS match FROM o WHERE 
   return best && best.match !== null && best.match >= MASK_MATCH ? best.region_code : undefined;
 }
 
-async function readPlaces(inScope: (table: string) => boolean, rows: Rows): Promise<Places> {
+async function readPlaces(inScope: (table: string) => boolean, rows: Rows, page: number): Promise<Places> {
   if (!inScope('places')) return { places: [] };
   // A town within half a cell's diagonal (19.1 km) of a cell centre stands on modelled ground.
   const places = await rows<{ name: string; region_code: string | null; lon: number; lat: number; population: number }>(
-    `SELECT name, region_code, round(lon, 4) AS lon, round(lat, 4) AS lat, population FROM places ORDER BY nearest_cell_km <= 19.1 DESC, population DESC, name LIMIT ${MAX_PLACES}`,
+    `SELECT name, region_code, round(lon, 4) AS lon, round(lat, 4) AS lat, population FROM places ORDER BY nearest_cell_km <= 19.1 DESC, population DESC, name, place_id LIMIT ${MAX_PLACES} OFFSET ${page * MAX_PLACES}`,
   );
   return { places: places.map((place) => [place.name, place.region_code, place.lon, place.lat, place.population]) };
 }

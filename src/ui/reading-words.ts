@@ -1,4 +1,4 @@
-import type { AreaUnit, Measure, Operation, PlaceSpec, QueryFrame, Season, TimeSpec } from '../frame/query-frame';
+import { MEASURE_LABELS, type AreaUnit, type Measure, type Operation, type PlaceSpec, type QueryFrame, type Season, type TimeSpec } from '../frame/query-frame';
 
 /**
  * A query frame in plain words, for the reading chips and for the question line of a turn asked
@@ -7,14 +7,7 @@ import type { AreaUnit, Measure, Operation, PlaceSpec, QueryFrame, Season, TimeS
  * here until it has words.
  */
 
-export const MEASURE_LABELS: Record<Measure, string> = {
-  abundance: 'relative abundance',
-  occurrence: 'chance of detection',
-  count: 'count per checklist',
-  proportion_population: 'share of the population',
-  range_area: 'range area',
-  trend: 'population trend',
-};
+export { MEASURE_LABELS };
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   value: 'average',

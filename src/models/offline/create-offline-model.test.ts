@@ -12,11 +12,11 @@ describe('createOfflineModel', () => {
     expect(createOfflineModel()).toMatchObject({ id: 'offline', needsNetwork: false });
   });
 
-  it('reads the data\'s names once (two calls in one step), then asks query_status with a valid frame and writes only the tool\'s figures', async () => {
+  it('reads the data\'s names once (one step: names and four pages of towns), then asks query_status with a valid frame and writes only the tool\'s figures', async () => {
     const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
-    expect(calls.slice(0, 2)).toEqual([
+    expect(calls.slice(0, 5)).toEqual([
       { name: 'data_vocabulary', arguments: { part: 'names' } },
-      { name: 'data_vocabulary', arguments: { part: 'places' } },
+      ...[0, 1, 2, 3].map((page) => ({ name: 'data_vocabulary', arguments: { part: 'places', page } })),
     ]);
     const [frame] = statusCalls(calls);
     expect(queryFrameSchema.parse(frame)).toEqual(frame);

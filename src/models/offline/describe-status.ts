@@ -45,7 +45,12 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Cells shared by fewer than this many modelled cells are border cells of a masked model (Wisconsin's 8 in the example), not a region worth listing. */
 const MIN_REGION_CELLS = 10;
 /** The whole year goes unsaid in a sentence, as every modelled cell does. */
-const when = (subject: StatusSubject) => (subject.time_label && !/^(the )?whole year$/.test(subject.time_label) ? ` in ${subject.time_label}` : '');
+const when = (subject: StatusSubject) => {
+  if (!subject.time_label || /^(the )?whole year$/.test(subject.time_label)) return '';
+  // One day ("Thanksgiving (November 23)", "June 14") is "on"; a week, month or season "in".
+  const day = subject.weeks.length === 1 && !/^(week|the week)\b/i.test(subject.time_label);
+  return ` ${day ? 'on' : 'in'} ${subject.time_label}`;
+};
 const weekText = (point: { week: number; date: string }) => `the week of ${formatDate(point.date)} (week ${point.week}, ${point.date})`;
 
 function meanSentence(subject: StatusSubject, result: StatusResult): string {
@@ -143,7 +148,8 @@ function edgeSentences(edge: 'first' | 'last'): Builder {
 /** Where and when within the place and time: present in how many cells, the best week, the best cell. */
 function spreadSentences(subject: StatusSubject, result: StatusResult, options: { bestCell: boolean }): string[] {
   const sentences: string[] = [];
-  if (subject.cells_present !== undefined && subject.present_share !== undefined && (result.measure === 'abundance' || result.measure === 'occurrence') && subject.mean !== null) {
+  const absent = subject.cells_modelled > 0 && subject.cells_zero === subject.cells_modelled;
+  if (!absent && subject.cells_present !== undefined && subject.present_share !== undefined && (result.measure === 'abundance' || result.measure === 'occurrence') && subject.mean !== null) {
     sentences.push(`It is predicted present in ${formatFigure(subject.cells_present)} of ${formatFigure(subject.cells_modelled)} modelled cells (${formatShare(subject.present_share)}).`);
   }
   if (subject.peak && subject.weeks.length > 1 && subject.peak.value !== null) {

@@ -2,20 +2,23 @@ import type { PlaceTuple, Vocabulary } from '../../reader/reading';
 import type { RegionTuple } from '../../tools/data-vocabulary';
 import { callTools, type Plan, type PlannerMemory } from './plan-step';
 
+/** Pages of 300 towns asked at the start of a conversation (data_vocabulary: four cover the example's 953). */
+const PLACE_PAGES = 4;
+
 /**
  * The names the reader matches a question against, fetched through the registry once per
- * conversation (two calls in one step: names and places each stay under the 16 KB result budget)
+ * conversation (one step of parallel calls: the names, and pages of towns, each under the 16 KB result budget)
  * and kept in memory. A failed part is empty rather than fatal: a question can still be read
  * without towns, and an empty species list is answered honestly.
  */
 export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
   if (memory.vocabulary) return memory.vocabulary;
-  const [names, places] = yield* callTools([
+  const [names, ...pages] = yield* callTools([
     { name: 'data_vocabulary', arguments: { part: 'names' } },
-    { name: 'data_vocabulary', arguments: { part: 'places' } },
+    ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({ name: 'data_vocabulary', arguments: { part: 'places', page } })),
   ]);
   const named = names?.ok ? (names.data as Partial<Omit<Vocabulary, 'regions'>> & { regions?: RegionTuple[] }) : {};
-  const tuples = places?.ok ? ((places.data as { places?: PlaceTuple[] }).places ?? []) : [];
+  const tuples = pages.flatMap((page) => (page?.ok ? ((page.data as { places?: PlaceTuple[] }).places ?? []) : []));
   const vocabulary: Vocabulary = {
     species: named.species ?? [],
     regions: (named.regions ?? []).map(([code, name, type, parent_code]) => ({ code, name, type, parent_code })),

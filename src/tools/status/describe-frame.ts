@@ -1,13 +1,6 @@
-import type { Measure, QueryFrame, TimeSpec } from '../../frame/query-frame';
+import { MEASURE_LABELS, type Measure, type QueryFrame, type TimeSpec } from '../../frame/query-frame';
 
-const MEASURE_WORDS: Record<Measure, string> = {
-  abundance: 'relative abundance',
-  occurrence: 'chance of detection',
-  count: 'count per checklist',
-  proportion_population: 'share of the population',
-  range_area: 'range area',
-  trend: 'population trend',
-};
+const MEASURE_WORDS = MEASURE_LABELS;
 
 /** The unit a reader states the figures in. */
 export const MEASURE_UNITS: Record<Exclude<Measure, 'range_area'>, string> = {
