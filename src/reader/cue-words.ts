@@ -31,6 +31,10 @@ export interface Cue {
   bodySize?: true;
   /** A verb that names a season ("do they nest here?": the breeding season). */
   season?: Season;
+  /** A measure named by its word ("abundance", "chance", "trend"), not implied by a verb. */
+  namedMeasure?: true;
+  /** The verb "count" ("would I count"): the count measure only when no measure word is named. */
+  countVerb?: true;
 }
 
 const cue = (text: string, rest: Omit<Cue, 'phrase'>): Cue => ({ phrase: phrase(text), ...rest });
@@ -57,13 +61,13 @@ export const CUES: readonly Cue[] = [
   cue('how many', f({ how_many: 1 })),
 
   // ── measures
-  cue('relative abundance', m({ abundance: 2 })),
-  cue('abundan*|common|commonly|commonest|numerous|plentiful|density|densities|prevalent|populous|thick', m({ abundance: 1 })),
+  cue('relative abundance', { measures: { abundance: 2 }, namedMeasure: true }),
+  cue('abundan*|common|commonly|commonest|numerous|plentiful|density|densities|prevalent|populous|thick', { measures: { abundance: 1 }, namedMeasure: true }),
   cue('how abundant|common|numerous|plentiful', { measures: { abundance: 1 }, features: { value: 1 } }),
-  cue('chance|chances|odds|probab*|likelihood|likely|unlikely|likeliest|occurrence|occur|occurs|detect*|encounter*|frequency|frequent|frequently', m({ occurrence: 2 })),
+  cue('chance|chances|odds|probab*|likelihood|likely|unlikely|likeliest|occurrence|occur|occurs|detect*|encounter*|frequency|frequent|frequently', { measures: { occurrence: 2 }, namedMeasure: true }),
   cue('how often', m({ occurrence: 2 })),
   cue('likelier|unlikelier', { measures: { occurrence: 2 }, features: { comparative: 1 } }),
-  cue('how likely', { measures: { occurrence: 2 }, features: { value: 1 } }),
+  cue('how likely', { measures: { occurrence: 2 }, features: { value: 1 }, namedMeasure: true }),
   cue('will|would|can|could|might|do|should i|we|you see|spot|find|hear|get|encounter ?one|it|them|any|a', m({ occurrence: 2.5 })),
   cue('see|spot|find|seeing|spotting|finding one|any|a', m({ occurrence: 2 })),
   cue('see|spot|find|seeing|spotting|finding|catch|get ?a|an|any|one|some|the @bird', m({ occurrence: 2 })),
@@ -84,7 +88,7 @@ export const CUES: readonly Cue[] = [
   cue('easiest ?to find|see|spot|get', { measures: { occurrence: 2 }, features: { high: 1 } }),
   cue('hardest|toughest ?to find|see|spot|get', { measures: { occurrence: 2 }, features: { low: 1 } }),
   cue('spot|spotting|sighting|sightings|seeing', m({ occurrence: 1 })),
-  cue('reporting rate', m({ occurrence: 3 })),
+  cue('reporting rate', { measures: { occurrence: 3 }, namedMeasure: true }),
   // A checklist is the unit of all three weekly measures: by itself it names none ("how likely on a
   // checklist" is a chance); "how many per checklist" is the relative abundance (zeros included).
   cue('checklist|checklists|outing|outings', f({ checklist: 1 })),
@@ -104,9 +108,13 @@ export const CUES: readonly Cue[] = [
   cue('how many ?@bird would|will|could|can|might|should|do|does ?a|an|the|one|i|we|you|people ?birder|birders|observer|observers|visitor|visitors|person|birdwatcher|birdwatchers ?typically|usually|normally|actually|really|there|here ?expect|expected ?to see|expect|find|get|spot|encounter|log|record|report|tally|note|list|have', { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } }),
   cue('how many ?@bird does|do|would|will|can|might ?a|an|the|my|one|each ?typical|average|standard|single ?ebird checklist|checklists|list|lists|outing|outings|trip|trips|survey|visit|walk', { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } }),
   cue('flock|group|party size|sizes', m({ count: 3.5 })),
-  cue('how many ?@bird would|will|could|can|might|should|do i|we|you|one count', { measures: { count: 3.5 }, features: { how_many: -1 } }),
-  // The verb names the measure: "where would I count the fewest sapsuckers".
-  cue('would|will|could|can|might|do i|we|you|one count', m({ count: 3.5 })),
+  cue('how many ?@bird would|will|could|can|might|should|do i|we|you|one count', { measures: { count: 3.5 }, features: { how_many: -1 }, countVerb: true }),
+  // The verb names the measure: "where would I count the fewest sapsuckers" — unless a measure word is named ("would I count occurrence above 0.3").
+  cue('would|will|could|can|might|do i|we|you|one count', { measures: { count: 3.5 }, countVerb: true }),
+  // Counting weeks or days is how a stay is measured ("if I count weeks with abundance above 0.2"), not the count measure.
+  cue('?would|will|could|can|might|do|if|when ?i|we|you|one count|counts|counting|counted ?only|just ?the|all weeks|week|days|day', {}),
+  // "if I count only the breeding season", "I count": a verb with its subject, the count measure only without a measure word.
+  cue('i|we|you|one count|counted', { measures: { count: 3.5 }, countVerb: true }),
   cue('share|proportion|percentage|fraction|portion|percent', f({ share: 1 })),
   cue('what part', f({ share: 1 })),
   cue('how much of', f({ share: 1, area: 0.5 })),
@@ -123,7 +131,7 @@ export const CUES: readonly Cue[] = [
   cue('how much area|land|territory', m({ range_area: 2.5 })),
   cue('range|ranges', m({ range_area: 0.8 })),
   cue('extent|footprint|coverage|size', m({ range_area: 1.5 })),
-  cue('trend|trends|trending', m({ trend: 3 })),
+  cue('trend|trends|trending', { measures: { trend: 3 }, namedMeasure: true }),
   cue('abd|abundance ppy', m({ trend: 3 })),
   cue('median|sum|summed|aggregate', f({ value: 1 })),
   cue('ppy', m({ trend: 3 })),
@@ -150,12 +158,15 @@ export const CUES: readonly Cue[] = [
   cue('give or take', { interval: true }),
 
   // ── changes: a trend (per year) or a weekly rise/drop, told apart in scoring
-  cue('increas*|rise|rises|rising|risen|grow|grows|growing|climb*|surge*|jump*|recover*|expand*|ramp*', f({ rise: 1 })),
-  cue('going|go|goes|build|builds|building|pick|picks|picking up', f({ rise: 1 })),
-  cue('decreas*|declin*|drop|drops|dropping|dropped|fall|falling|falls|fell|shrink*|plummet*|plunge*|crash*|dwindl*|disappearing|loss|losing|lose', f({ drop: 1 })),
-  cue('going|go|goes down', f({ drop: 1 })),
+  cue('increas*|rise|rises|rising|risen|rose|grow|grows|growing|grown|climb*|surge*|jump*|recover*|expand*|ramp*', f({ rise: 1 })),
+  cue('going|go|goes|gone|went|build|builds|building|pick|picks|picking up', f({ rise: 1 })),
+  cue('decreas*|declin*|drop|drops|dropping|dropped|fall|falling|falls|fell|shrink*|plummet*|plunge*|crash*|dwindl*|disappearing|loss|losing|lose|shrunk|fallen', f({ drop: 1 })),
+  cue('going|go|goes|gone|went down', f({ drop: 1 })),
+  // "gone up or down", "risen or fallen", "grown or shrunk": a change either way over the years, the trend.
+  cue('going|go|goes|gone|went|moved|moving up or|and down', { measures: { trend: 2 }, features: { rise: 1, drop: 1 } }),
+  cue('rise|risen|rose|grown|grow|increased|increase or|and fall|fallen|fell|shrunk|shrink|shrunken|decreased|decrease|declined|decline', { measures: { trend: 2 }, features: { rise: 1, drop: 1 } }),
   cue('tail|tails|taper|tapers off', f({ drop: 1 })),
-  cue('change|changes|changing|shift|shifts', f({ rise: 0.4 })),
+  cue('change|changes|changed|changing|shift|shifts|shifted', f({ rise: 0.4 })),
   cue('fastest|quickest|sharpest|steepest|biggest|largest|greatest|strongest|fast|quickly|rapidly|sharply|steeply|sudden|suddenly|most', f({ fast: 1, high: 1 })),
   cue('most rapid|rapidly', f({ fast: 1 })),
   cue('week to|over week|weeks', f({ weekly: 1 })),
@@ -197,7 +208,7 @@ export const CUES: readonly Cue[] = [
 
   // ── timing
   cue('arrive|arrives|arrived|arriv*|reach|reaches|reaching|return|returns|returning|appear|appears|appearing|arrival|arrivals', f({ arrive: 2.5 })),
-  cue('show|shows|showing|turn|turns|pop|pops up', f({ arrive: 2.5 })),
+  cue('show|shows|showing|showed|turn|turns|turning|turned|pop|pops|popping up', f({ arrive: 2.5 })),
   cue('come|comes|coming back|in|north', f({ arrive: 2.5 })),
   // Not "get in": "how many does a checklist get in the LP" is no arrival.
   cue('get|gets|getting here|there|back', f({ arrive: 2.5 })),

@@ -9,6 +9,7 @@ import type { Vocabulary } from './reading';
 import { PRONOUN_PHRASES, STOP_WORDS } from './stop-words';
 import { HOLIDAYS, MIGRATION_PHRASE, MONTH_WORDS, ORDINAL_WORDS, PART_OF_MONTH, SEASON_PHRASES, WHOLE_YEAR_PHRASES } from './time-words';
 import type { Token } from './tokenise';
+import { townWords } from './town-words';
 
 /** Every word of the built-in tables: what a question's words are checked against for typos. */
 const TABLE_PHRASES: readonly Phrase[] = [
@@ -49,8 +50,19 @@ export interface Lexicon {
 const SHORT_MISSPELLINGS: Readonly<Record<string, string>> = {
   wen: 'when', whn: 'when', wich: 'which', wic: 'which', whch: 'which', wher: 'where', whre: 'where', wat: 'what', wht: 'what', hw: 'how', hwo: 'how', teh: 'the',
 };
-/** "were are they?": "were" before a verb is "where" ("were" itself is never followed by one). */
-const WHERE_BEFORE = new Set(['are', 'is', 'do', 'does', 'can', 'should', 'would', 'will', 'could', 'might']);
+/**
+ * "were are they?", "were in the state are they common?": "were" opening a question before a verb
+ * or a place word is "where" ("were" itself is followed by its subject: "were they", "were there").
+ */
+const WHERE_BEFORE = new Set(['are', 'is', 'do', 'does', 'can', 'should', 'would', 'will', 'could', 'might', 'in', 'near', 'around', 'across', 'within', 'on']);
+
+/** "were in the UP is it…" is "where"; "were in May they…" (a time, not a place, follows) is left alone. */
+function whereAfter(tokens: readonly Token[]): boolean {
+  const next = tokens[1]?.text ?? '';
+  if (!WHERE_BEFORE.has(next)) return false;
+  const after = tokens[2]?.text ?? '';
+  return !(next === 'in' && (MONTH_WORDS[after] !== undefined || /^\d/.test(after)));
+}
 
 /** Letters that sound alike, for telling a likely typo from an unlikely one ("chanse" → "chance", not "change"). */
 const SOUND_ALIKE: readonly string[] = ['cs', 'ck', 'sz', 'iy', 'ae', 'ei', 'ou', 'mn', 'fv', 'dt', 'bp', 'gj', 'qk', 'xz'];
@@ -69,7 +81,7 @@ export function lexiconFor(vocabulary: Vocabulary): Lexicon {
   }
   for (const region of vocabulary.regions) for (const word of [...nameWords(region.name), ...nameWords(region.code)]) words.add(word);
   for (const part of vocabulary.parts) for (const word of [part.name, ...part.aliases].flatMap(nameWords)) words.add(word);
-  for (const place of vocabulary.places) for (const word of nameWords(place.name)) words.add(word);
+  for (const place of vocabulary.places) for (const word of [...nameWords(place.name), ...townWords(place.name)]) words.add(word);
   const byLength = new Map<number, string[]>();
   for (const word of words) {
     if (word.length < 4 || !/^[a-z]+$/.test(word)) continue;
@@ -100,7 +112,7 @@ export function isCommonWord(lexicon: Lexicon, word: string): boolean {
 export function correctTypos(tokens: Token[], lexicon: Lexicon): string[] {
   const notes: string[] = [];
   tokens.forEach((token, index) => {
-    const fixed = SHORT_MISSPELLINGS[token.text] ?? (token.text === 'were' && index === 0 && WHERE_BEFORE.has(tokens[1]?.text ?? '') ? 'where' : undefined);
+    const fixed = SHORT_MISSPELLINGS[token.text] ?? (token.text === 'were' && index === 0 && whereAfter(tokens) ? 'where' : undefined);
     if (fixed === undefined) return;
     notes.push(`I read '${token.raw.replace(/[.?!,;:]+$/, '')}' as '${fixed}'.`);
     token.text = fixed;

@@ -19,6 +19,10 @@ export interface CueReading {
   bodySize: boolean;
   /** The season a verb names ("do they nest in the UP?": the breeding season). */
   season?: Season;
+  /** Measures named by their word ("abundance", "chance"), for telling the verb "count" from the measure. */
+  namedMeasures: Set<Measure>;
+  /** The count score the verb "count" added ("would I count"). */
+  countVerb: number;
 }
 
 /** Cues that start on the species mention ("they nest", "sapsuckers still around"). */
@@ -31,7 +35,7 @@ const BIRD_CUES = CUES.filter((cue) => startsWithBird(cue.phrase));
  * may start on them only when its phrase starts with `@bird`.
  */
 export function readCues(tokens: readonly Token[], used: boolean[], birds: readonly boolean[] = []): CueReading {
-  const reading: CueReading = { features: {}, measures: {}, interval: false, headCount: false, topic: false, data: false, any: false, hasOr: false, bodySize: false };
+  const reading: CueReading = { features: {}, measures: {}, interval: false, headCount: false, topic: false, data: false, any: false, hasOr: false, bodySize: false, namedMeasures: new Set(), countVerb: 0 };
   for (let at = 0; at < tokens.length; at++) {
     const candidates = used[at] ? (birds[at] && !birds[at - 1] ? BIRD_CUES : []) : CUES;
     let best: { end: number; cue: (typeof CUES)[number] } | undefined;
@@ -50,6 +54,8 @@ export function readCues(tokens: readonly Token[], used: boolean[], birds: reado
     if (cue.data) reading.data = true;
     if (cue.bodySize) reading.bodySize = true;
     if (cue.season) reading.season = cue.season;
+    if (cue.namedMeasure) for (const measure of Object.keys(cue.measures ?? {})) reading.namedMeasures.add(measure as Measure);
+    if (cue.countVerb) reading.countVerb += cue.measures?.count ?? 0;
     reading.any = true;
     for (let position = at; position < end; position++) used[position] = true;
     at = end - 1;

@@ -4,6 +4,7 @@ import type { Vocabulary } from './reading';
 import { COUNTRY_ALIASES, DISTANCE_UNITS, KNOWN_PLACE_NAMES } from './place-words';
 import { STOP_WORDS } from './stop-words';
 import { typedWords, type Token } from './tokenise';
+import { isTownTitle, townWord, townWords } from './town-words';
 
 /** A name the place reader matches, with what it names. */
 type PlaceName =
@@ -13,7 +14,7 @@ type PlaceName =
 
 export interface PlaceIndex {
   names: PlaceName[];
-  /** Towns by the first word of their name. */
+  /** Towns by the first word of their name, abbreviations spelled out ("saint" for "St. Johns"). */
   towns: Map<string, Vocabulary['places'][number][]>;
 }
 
@@ -42,7 +43,7 @@ export function placeIndex(vocabulary: Vocabulary, isCommonWord: (word: string) 
   names.sort((a, b) => b.words.length - a.words.length);
   const towns = new Map<string, Vocabulary['places'][number][]>();
   for (const place of vocabulary.places) {
-    const first = nameWords(place.name)[0];
+    const first = townWords(place.name)[0];
     if (first === undefined) continue;
     towns.set(first, [...(towns.get(first) ?? []), place]);
   }
@@ -210,16 +211,16 @@ function matchName(tokens: readonly Token[], at: number, used: readonly boolean[
  */
 function matchTown(tokens: readonly Token[], at: number, used: readonly boolean[], index: PlaceIndex, vocabulary: Vocabulary, afterRadius: boolean, isCommonWord: (word: string) => boolean): { place: Vocabulary['places'][number]; to: number; outside: boolean; note?: string } | undefined {
   const token = tokens[at]!;
-  const candidates = index.towns.get(token.text);
+  const candidates = index.towns.get(townWord(token.text));
   if (!candidates) return undefined;
   const lead = NEAR_LEAD.has(tokens[at - 1]?.text ?? '') || afterRadius;
   const capitalised = /^[A-Z]/.test(token.raw) && at > 0;
   // A town named like a common word ("Hope", "Mass") counts only capitalised.
-  if (isCommonWord(token.text) ? !capitalised : !lead && !capitalised) return undefined;
+  if (isCommonWord(token.text) && !isTownTitle(token.text) ? !capitalised : !lead && !capitalised) return undefined;
   let best: { places: Vocabulary['places'][number][]; length: number } | undefined;
   for (const place of candidates) {
-    const words = nameWords(place.name);
-    const fits = words.every((word, offset) => tokens[at + offset]?.text === word && !used[at + offset]);
+    const words = townWords(place.name);
+    const fits = words.every((word, offset) => townWord(tokens[at + offset]?.text ?? '') === word && !used[at + offset]);
     if (!fits) continue;
     if (!best || words.length > best.length) best = { places: [place], length: words.length };
     else if (words.length === best.length) best.places.push(place);

@@ -221,3 +221,16 @@ describe('readQuestion: which season', () => {
     },
   );
 });
+
+describe('readQuestion: an unknown word in a place slot, with the bird named, is only not understood', () => {
+  it.each([
+    ['When do they arrive in my backyard?', ['Chance of a sapsucker near Lansing in May?']],
+    ['When is the peak in my backyard?', []],
+    ['Will sapsuckers visit my garden near Detroit in April?', []],
+  ])('%s is answered, the word listed as not understood', (question, context) => {
+    const [reading] = chain([...context, question]).slice(-1);
+    expect(reading!.frame, reading!.summary).toBeDefined();
+    expect(reading!.outOfScope).toEqual([]);
+    expect(reading!.unknown.some((word) => /backyard|garden/.test(word))).toBe(true);
+  });
+});

@@ -2,12 +2,15 @@ import { queryFrameSchema, SEASON_NAMES, type Measure, type Operation, type Plac
 import { parseIsoDate } from './calendar';
 import { FOLLOW_UP_OPENERS } from './cue-words';
 import { fits, LISTING_OPERATIONS, THRESHOLD_OPERATIONS } from './fitting-operations';
-import { correctTypos, isCommonWord, isKnown, lexiconFor } from './lexicon';
+import { correctTypos, isCommonWord, lexiconFor } from './lexicon';
 import { matchPhrase } from './phrase';
 import { placeIndex, readPlaces, type PlaceIndex } from './read-place';
+import { addTrendWindowCue, dropArrivalOnANamedDay, dropCountVerbBesideMeasure } from './part-cues';
 import { readAmounts, readPeakShare } from './read-amounts';
+import { readBarePart, readBareThreshold } from './read-follow-up-parts';
 import { readCues, type CueReading } from './read-cues';
 import { readSpecies, speciesNames, type SpeciesName } from './read-species';
+import { readStraySubject } from './read-stray-subject';
 import { readTimes } from './read-time';
 import type { Alternative, OutOfScope, Reading, ReaderClock, Vocabulary } from './reading';
 
@@ -65,14 +68,21 @@ export function readQuestion(text: string, context: ReadContext): Reading {
   const opener = readOpener(tokens, used);
   const today = parseIsoDate(context.clock.today);
   const time = readTimes(tokens, used, { release: vocabulary.release, ...(today ? { today } : {}) });
-  const species = readSpecies(text, tokens, used, index.names, (word) => isKnown(lexicon, word), (word) => index.placeWords.has(word));
+  // A lower-case banding code ("ybsa") is a code unless it is a word of the tables or a place; the data's own codes are in the lexicon too.
+  const species = readSpecies(text, tokens, used, index.names, (word) => isCommonWord(lexicon, word) || index.placeWords.has(word), (word) => index.placeWords.has(word));
   const place = readPlaces(text, tokens, used, index.places, vocabulary, (word) => isCommonWord(lexicon, word));
   const peakShare = readPeakShare(tokens, used);
   const amounts = readAmounts(tokens, used);
-  const threshold = amounts.threshold ?? peakShare;
+  // A follow-up may name only the changed part: "same for southern", "and at 0.6?".
+  const barePart = previous && place.places.length === 0 && place.outside.length === 0 ? readBarePart(tokens, used, vocabulary, previous) : undefined;
+  if (barePart) place.places.push({ spec: barePart.spec, label: barePart.name, from: -1, to: -1 });
+  const threshold = amounts.threshold ?? peakShare ?? (previous ? readBareThreshold(tokens, used, previous) : undefined);
   const birds = birdMask(tokens, species);
   const cues = readCues(tokens, used, birds);
   addAmountCues(cues, amounts);
+  addTrendWindowCue(cues, time.years, tokens, vocabulary);
+  dropArrivalOnANamedDay(cues, time.times);
+  dropCountVerbBesideMeasure(cues);
   notes.push(...time.notes, ...place.notes, ...amounts.notes);
   const unknown = unknownWords(text, tokens, used);
   const outOfScope: OutOfScope[] = [
@@ -113,6 +123,12 @@ export function readQuestion(text: string, context: ReadContext): Reading {
     return empty();
   }
   if (species.outside.length > 0 && !speciesNamed) return empty();
+  // "where can I see a moose", "a good restaurant in Traverse City": an unknown thing asked about where the species would be.
+  const stray = !speciesNamed && !species.pronoun ? readStraySubject(text, tokens, (position) => !used[position], cues.namedMeasures.size > 0) : undefined;
+  if (stray) {
+    outOfScope.push(stray);
+    return empty();
+  }
   if (place.outside.length > 0 && places.length === 0) return empty();
 
   const isFollowUp = previous !== undefined && (opener || pair !== undefined || (!speciesNamed && !operationGiven && !measureGiven));

@@ -335,7 +335,7 @@ function readSeason(tokens: readonly Token[], at: number, used: readonly boolean
     const end = matchPhrase(entry.phrase, tokens, index, used);
     if (end < 0) continue;
     // "fall" is also a verb ("numbers fall fastest"): a season after a time word or before "migration".
-    if (tokens[index]!.text === 'fall' && end === index + 1 && !qualifier && !FALL_LEAD_WORDS.has(tokens[index - 1]?.text ?? '') && index > 0) continue;
+    if (tokens[index]!.text === 'fall' && end === index + 1 && !qualifier && (!FALL_LEAD_WORDS.has(tokens[index - 1]?.text ?? '') || fallIsVerb(tokens, index)) && index > 0) continue;
     const label = SEASON_LABELS[entry.season];
     return { kind: 'season', from: at, to: end, season: entry.season, label, ...(qualifier ? { note: `I read '${tokens[at]!.raw} ${tokens[index]!.raw}' as the whole ${label} (seasons are read as the species' own weeks).` } : {}) };
   }
@@ -346,6 +346,14 @@ function readSeason(tokens: readonly Token[], at: number, used: readonly boolean
   }
   return undefined;
 }
+
+/** "rise or fall", "gone up and fall": after a rise word and "or"/"and", "fall" is the verb, not the season. */
+function fallIsVerb(tokens: readonly Token[], at: number): boolean {
+  const join = tokens[at - 1]?.text ?? '';
+  return (join === 'or' || join === 'and') && RISE_WORDS.has(tokens[at - 2]?.text ?? '');
+}
+
+const RISE_WORDS = new Set(['rise', 'rises', 'rising', 'risen', 'rose', 'up', 'climb', 'climbs', 'climbed', 'grow', 'grows', 'grown', 'increase', 'increases', 'increased']);
 
 /** Words after which "fall" is the season. */
 const FALL_LEAD_WORDS = new Set([...MONTH_LEAD_WORDS, 'the', 'this', 'next', 'last', 'vs', 'versus', 'or', 'and', 'every', 'each']);

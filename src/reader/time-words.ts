@@ -85,6 +85,12 @@ export const HOLIDAYS: readonly Holiday[] = [
   { name: 'Veterans Day', phrases: ['veteran|veterans day'], date: fixed(11, 11) },
   { name: 'Juneteenth', phrases: ['juneteenth'], date: fixed(6, 19) },
   { name: 'Canada Day', phrases: ['canada day'], date: fixed(7, 1) },
+  // Solstices and equinoxes on their usual dates (they move by a day between years; a week of the estimates spans seven).
+  // Before the seasons: "the summer solstice" is one day, not the breeding season.
+  { name: 'the summer solstice', phrases: ['summer|june|northern solstice', 'midsummer ?day'], date: fixed(6, 21) },
+  { name: 'the winter solstice', phrases: ['winter|december solstice'], date: fixed(12, 21) },
+  { name: 'the spring equinox', phrases: ['spring|vernal|march equinox'], date: fixed(3, 20) },
+  { name: 'the autumn equinox', phrases: ['fall|autumn|autumnal|september equinox'], date: fixed(9, 22) },
 ].map((holiday: { name: string; phrases: string[]; date: Holiday['date'] }) => ({ ...holiday, phrases: holiday.phrases.map(phrase) }));
 
 /** Words that join two times into one span ("April to June", "weeks 10-20"). */

@@ -83,17 +83,27 @@ describe('createOfflineModel', () => {
     expect(statusCalls(calls)).toEqual([frame]);
   });
 
-  it('a reading ambiguous in its time asks back with the readings as options; "2" answers the second', async () => {
+  it('a date that reads two ways is answered the US way, and the other reading is offered, not asked', async () => {
+    const { calls, answer } = await drive(start(), 'Where is the sapsucker on 6/7?', world());
+    expect(calls.find((call) => call.name === 'ask_user')).toBeUndefined();
+    expect(statusCalls(calls)[0]).toMatchObject({ times: [{ kind: 'weeks', from: 23, to: 23 }] });
+    expect(answer).toContain('I could also read your question as');
+    expect(answer).toContain('July 6');
+  });
+
+  it('several species and none named asks back with the species as options; "2" answers the second', async () => {
+    const species = [
+      { code: 'yebsap', common_name: 'Yellow-bellied Sapsucker', scientific_name: 'Sphyrapicus varius' },
+      { code: 'rebwoo', common_name: 'Red-bellied Woodpecker', scientific_name: 'Melanerpes carolinus' },
+    ];
     const conversation = start();
-    const first = await drive(conversation, 'Where is the sapsucker on 6/7?', world());
+    const first = await drive(conversation, 'When do they arrive?', world({ species }));
     const ask = first.calls.find((call) => call.name === 'ask_user');
-    expect(ask).toBeDefined();
+    expect(ask!.arguments.options).toEqual(expect.arrayContaining(['Yellow-bellied Sapsucker', 'Red-bellied Woodpecker']));
+    const second = await drive(conversation, '2', world({ species }));
     const options = ask!.arguments.options as string[];
-    expect(options.length).toBeGreaterThanOrEqual(2);
-    const second = await drive(conversation, '2', world());
-    const [frame] = statusCalls(second.calls);
-    expect(frame).toBeDefined();
-    expect(JSON.stringify(frame)).not.toEqual(JSON.stringify(statusCalls(first.calls)[0]));
+    const picked = species.find((entry) => entry.common_name === options[1])!;
+    expect(statusCalls(second.calls)[0]).toMatchObject({ species: [picked.code], operation: 'first_week_above' });
   });
 
   it('a simulated species is called simulated before any figure', async () => {

