@@ -85,7 +85,9 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     }
   });
 
-  const renderAnswer = (view: TurnView, summary?: Pick<TurnSummary, 'provenance' | 'quoted'>) => view.answer.replaceChildren(renderMarkdown(view.text, summary?.provenance, summary?.quoted));
+  // The chips above say how the question was read; the answer's own "I read this as: …" line (kept in the text for the CLI and share) is not drawn twice.
+  const shownText = (view: TurnView) => (view.reading.hidden ? view.text : view.text.replace(/(^|\n\n)I read this as: [^\n]*(\n\n|$)/, '$1'));
+  const renderAnswer = (view: TurnView, summary?: Pick<TurnSummary, 'provenance' | 'quoted'>) => view.answer.replaceChildren(renderMarkdown(shownText(view), summary?.provenance, summary?.quoted));
   const scheduleRender = (view: TurnView) => {
     if (view.pendingRender) return;
     view.pendingRender = true;

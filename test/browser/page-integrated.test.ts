@@ -51,6 +51,9 @@ describe.skipIf(!availability.run || !dataDir || !question1)('built page, public
     // Every reference figure within the public file's 1% (answers write three significant digits).
     expect(scoreAnswer(answer, { figures: question1.figures, tolerance: 'relative 1% on every figure' }).filter((check) => !check.found), answer).toEqual([]);
     expect(answer).toContain(question1.figures.peak_week);
+    // How the question was read is shown once, as chips above the answer (the real reader's reading), not again in the text.
+    expect(await turn.locator('.turn-reading').textContent()).toContain('when highest');
+    expect(answer).not.toContain('I read this as');
     const linked = await turn.locator('.answer button.figure').allTextContents();
     expect(linked).toContain(formatFigure(question1.figures.peak_mean));
     // Caveats are quoted from the tools ("a standard eBird checklist (2 km, 1 h)"): none of their numbers is a linked figure.
