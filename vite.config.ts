@@ -18,7 +18,9 @@ export default defineConfig({
   define: {
     'import.meta.env.PERCH_BUILD': JSON.stringify(process.env.PERCH_BUILD || 'dev'),
     // The same sources, enforced again inside the agent worker (src/worker/connect-policy.ts).
-    'import.meta.env.PERCH_CONNECT_SOURCES': JSON.stringify(JSON.stringify([GEMINI_ORIGIN, ...connectSources])),
+    'import.meta.env.PERCH_CONNECT_SOURCES': JSON.stringify(
+      JSON.stringify([GEMINI_ORIGIN, ...connectSources]),
+    ),
   },
   build: {
     target: 'es2022',
@@ -29,7 +31,10 @@ export default defineConfig({
         [SERVICE_WORKER_ENTRY]: fileURLToPath(new URL('./src/site/service-worker.ts', import.meta.url)),
       },
       // The service worker must keep one stable URL (sw.js at the root of the site).
-      output: { entryFileNames: (chunk) => (chunk.name === SERVICE_WORKER_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js') },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === SERVICE_WORKER_ENTRY ? 'sw.js' : 'assets/[name]-[hash].js',
+      },
     },
   },
   test: {

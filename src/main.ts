@@ -18,12 +18,26 @@ const dataUrl = new URL(`${import.meta.env.BASE_URL}data/`, window.location.href
 // sw.js exists only in a build; the dev server (the only place with import.meta.hot) would answer
 // its URL with index.html. Not import.meta.env.PROD: a build run under vitest (NODE_ENV=test) has
 // PROD false, which silently dropped the service worker from the offline tests' builds.
-const site = import.meta.hot === undefined ? startServiceWorker({ base: import.meta.env.BASE_URL, onUpdate: () => health.setAlert('update', createUpdateNotice()) }) : undefined;
+const site =
+  import.meta.hot === undefined
+    ? startServiceWorker({
+        base: import.meta.env.BASE_URL,
+        onUpdate: () => health.setAlert('update', createUpdateNotice()),
+      })
+    : undefined;
 const offline = createOfflinePanel(site && ((onMessage) => site.cacheAllData(onMessage)));
 const health = createHealthBanner([offline.element]);
 
-createApp(root, startAgentHost(), { dataUrl, pageUrl: window.location.href, stores: { local: window.localStorage, session: window.sessionStorage }, health });
+createApp(root, startAgentHost(), {
+  dataUrl,
+  pageUrl: window.location.href,
+  stores: { local: window.localStorage, session: window.sessionStorage },
+  health,
+});
 // The total is shown before anything downloads; catalog.json is small and the worker reads it too.
 fetch(new URL('catalog.json', dataUrl))
   .then((response) => response.json() as Promise<Catalog>)
-  .then((catalog) => offline.setCatalog(catalog), () => undefined);
+  .then(
+    (catalog) => offline.setCatalog(catalog),
+    () => undefined,
+  );

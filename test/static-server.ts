@@ -35,7 +35,10 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
-export async function startStaticServer(root: string, options: StaticServerOptions = {}): Promise<StaticServer> {
+export async function startStaticServer(
+  root: string,
+  options: StaticServerOptions = {},
+): Promise<StaticServer> {
   const base = resolve(root);
   const ranges = options.ranges ?? true;
   const stats = { requests: 0, rangeRequests: 0, bytesSent: 0 };
@@ -50,7 +53,13 @@ export async function startStaticServer(root: string, options: StaticServerOptio
     stats.requests++;
     const path = resolve(base, `.${decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)}`);
     const info = path === base || path.startsWith(base + sep) ? await stat(path).catch(() => null) : null;
-    const common = { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'range', 'Access-Control-Expose-Headers': 'content-range, accept-ranges, content-length', ...options.headers };
+    const common = {
+      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'range',
+      'Access-Control-Expose-Headers': 'content-range, accept-ranges, content-length',
+      ...options.headers,
+    };
     if (request.method === 'OPTIONS') {
       response.writeHead(204, common);
       response.end();

@@ -45,7 +45,17 @@ export type AgentEvent =
   | { type: 'step-start'; turnId: string; step: number }
   | { type: 'reading'; turnId: string; reading: Reading }
   | { type: 'tool-call'; turnId: string; callId: string; name: string; arguments: unknown; sql?: string }
-  | { type: 'tool-result'; turnId: string; callId: string; name: string; ok: boolean; code?: ToolErrorCode; summary: string; durationMs: number; rows?: number }
+  | {
+      type: 'tool-result';
+      turnId: string;
+      callId: string;
+      name: string;
+      ok: boolean;
+      code?: ToolErrorCode;
+      summary: string;
+      durationMs: number;
+      rows?: number;
+    }
   | { type: 'text-delta'; turnId: string; text: string }
   | { type: 'payload-add'; turnId: string; payload: Payload }
   | { type: 'question-ask'; turnId: string; question: string; options: string[] }

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { figuresIn, findProvenance, quotedTexts, type ProvenanceSource } from './find-provenance';
 
-const peak: ProvenanceSource = { callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly', data: { rows: [{ week: 24, abundance: 0.6543, area_km2: 1234567.8 }] } };
-const share: ProvenanceSource = { callId: 'c2', tool: 'regional_stats', data: { rows: [{ region_code: 'USA-MI', total_pop_fraction: 0.4172, abundance: '0.6543' }] } };
+const peak: ProvenanceSource = {
+  callId: 'c1',
+  tool: 'run_sql',
+  sql: 'SELECT week, abundance FROM weekly',
+  data: { rows: [{ week: 24, abundance: 0.6543, area_km2: 1234567.8 }] },
+};
+const share: ProvenanceSource = {
+  callId: 'c2',
+  tool: 'regional_stats',
+  data: { rows: [{ region_code: 'USA-MI', total_pop_fraction: 0.4172, abundance: '0.6543' }] },
+};
 
 describe('findProvenance', () => {
   it.each([
@@ -26,7 +35,9 @@ describe('findProvenance', () => {
   });
 
   it('carries the SQL of the call and lists each figure once', () => {
-    expect(findProvenance('week 24, and again week 24', [peak])).toEqual([{ figure: '24', callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly' }]);
+    expect(findProvenance('week 24, and again week 24', [peak])).toEqual([
+      { figure: '24', callId: 'c1', tool: 'run_sql', sql: 'SELECT week, abundance FROM weekly' },
+    ]);
   });
 });
 
@@ -41,12 +52,26 @@ describe('figuresIn', () => {
 });
 
 describe('findProvenance and text quoted from results', () => {
-  const weekly: ProvenanceSource = { callId: 'w', tool: 'weekly_series', data: { weeks: [{ week: 1 }, { week: 2 }, { week: 19 }], peak: { mean: 0.6543 }, caveats: ['Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).', '0 means predicted absent.'] } };
+  const weekly: ProvenanceSource = {
+    callId: 'w',
+    tool: 'weekly_series',
+    data: {
+      weeks: [{ week: 1 }, { week: 2 }, { week: 19 }],
+      peak: { mean: 0.6543 },
+      caveats: [
+        'Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).',
+        '0 means predicted absent.',
+      ],
+    },
+  };
 
   it('does not link numbers inside a caveat the answer repeats word for word', () => {
-    const answer = 'Peak 0.6543.\n\nCaveats:\n- Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).';
+    const answer =
+      'Peak 0.6543.\n\nCaveats:\n- Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).';
     expect(findProvenance(answer, [weekly]).map((item) => item.figure)).toEqual(['0.6543']);
-    expect(quotedTexts(answer, [weekly])).toEqual(['Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).']);
+    expect(quotedTexts(answer, [weekly])).toEqual([
+      'Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h).',
+    ]);
   });
 
   it('does not link the day of a written date, but links the same number elsewhere', () => {
@@ -55,7 +80,18 @@ describe('findProvenance and text quoted from results', () => {
   });
 
   it('links figures of a result string that is not a caveat, even when the answer repeats it', () => {
-    const range: ProvenanceSource = { callId: 'r', tool: 'range_summary', data: { area_km2: 112657, prediction_area_km2: 151643, share_text: '74.3% of the 151,643 km² prediction area', caveats: [] } };
-    expect(findProvenance('That is 74.3% of the 151,643 km² prediction area.', [range]).map((item) => item.figure)).toEqual(['151,643']);
+    const range: ProvenanceSource = {
+      callId: 'r',
+      tool: 'range_summary',
+      data: {
+        area_km2: 112657,
+        prediction_area_km2: 151643,
+        share_text: '74.3% of the 151,643 km² prediction area',
+        caveats: [],
+      },
+    };
+    expect(
+      findProvenance('That is 74.3% of the 151,643 km² prediction area.', [range]).map((item) => item.figure),
+    ).toEqual(['151,643']);
   });
 });

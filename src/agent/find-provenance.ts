@@ -18,8 +18,8 @@ interface Figure {
 /** Digits with optional thousands separators, decimals and a percent sign. */
 const FIGURE_PATTERN = /[-−]?\d[\d,]*(?:\.\d+)?%?/g;
 /** A figure glued to these is part of a code or a date (`USA-MI`, `H5N1`, `2023-06-14`), not a number. */
-const GLUED_BEFORE = /[\p{L}\d_.\-]/u;
-const GLUED_AFTER = /[\p{L}\d_\-]/u;
+const GLUED_BEFORE = /[\p{L}\d_.-]/u;
+const GLUED_AFTER = /[\p{L}\d_-]/u;
 
 /** Shortest caveat looked for in an answer: a sentence, not a word or a code. */
 const MIN_QUOTED_LENGTH = 16;
@@ -44,11 +44,18 @@ export function findProvenance(answer: string, sources: readonly ProvenanceSourc
   const found: Provenance[] = [];
   const quoted = quotedRanges(answer, quotedTexts(answer, sources));
   for (const { figure, start } of locatedFigures(answer)) {
-    if (quoted.some(([from, to]) => start >= from && start < to) || isDayOfDate(answer, start, figure)) continue;
+    if (quoted.some(([from, to]) => start >= from && start < to) || isDayOfDate(answer, start, figure))
+      continue;
     if (seen.has(figure.text)) continue;
     seen.add(figure.text);
     const source = bestSource(figure, sources);
-    if (source) found.push({ figure: figure.text, callId: source.callId, tool: source.tool, ...(source.sql ? { sql: source.sql } : {}) });
+    if (source)
+      found.push({
+        figure: figure.text,
+        callId: source.callId,
+        tool: source.tool,
+        ...(source.sql ? { sql: source.sql } : {}),
+      });
   }
   return found;
 }
@@ -70,7 +77,15 @@ function locatedFigures(text: string): { figure: Figure; start: number }[] {
     const digits = raw.replace(/[,%]/g, '');
     const value = Number(digits);
     if (!Number.isFinite(value)) continue;
-    figures.push({ figure: { text: match[0].replace(/,+$/, ''), value, decimals: digits.split('.')[1]?.length ?? 0, percent }, start });
+    figures.push({
+      figure: {
+        text: match[0].replace(/,+$/, ''),
+        value,
+        decimals: digits.split('.')[1]?.length ?? 0,
+        percent,
+      },
+      start,
+    });
   }
   return figures;
 }
@@ -84,9 +99,11 @@ export function quotedTexts(answer: string, sources: readonly ProvenanceSource[]
   const texts = new Set<string>();
   const visit = (value: unknown, inCaveats: boolean): void => {
     if (typeof value === 'string') {
-      if (inCaveats && value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value)) texts.add(value);
+      if (inCaveats && value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value))
+        texts.add(value);
     } else if (Array.isArray(value)) value.forEach((item) => visit(item, inCaveats));
-    else if (typeof value === 'object' && value !== null) Object.entries(value).forEach(([key, item]) => visit(item, inCaveats || key === 'caveats'));
+    else if (typeof value === 'object' && value !== null)
+      Object.entries(value).forEach(([key, item]) => visit(item, inCaveats || key === 'caveats'));
   };
   for (const source of sources) visit(source.data, false);
   return [...texts];
@@ -102,14 +119,25 @@ export function quotedField(answer: string, sources: readonly ProvenanceSource[]
 export function quotedRanges(text: string, quoted: readonly string[]): [number, number][] {
   const ranges: [number, number][] = [];
   for (const part of quoted) {
-    for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) ranges.push([at, at + part.length]);
+    for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length))
+      ranges.push([at, at + part.length]);
   }
   return ranges;
 }
 
 function isDayOfDate(answer: string, start: number, figure: Figure): boolean {
-  if (figure.decimals > 0 || figure.percent || !Number.isInteger(figure.value) || figure.value < 1 || figure.value > 31) return false;
-  return DAY_BEFORE_MONTH.test(answer.slice(start + figure.text.length, start + figure.text.length + 11)) || DAY_AFTER_MONTH.test(answer.slice(Math.max(0, start - 11), start));
+  if (
+    figure.decimals > 0 ||
+    figure.percent ||
+    !Number.isInteger(figure.value) ||
+    figure.value < 1 ||
+    figure.value > 31
+  )
+    return false;
+  return (
+    DAY_BEFORE_MONTH.test(answer.slice(start + figure.text.length, start + figure.text.length + 11)) ||
+    DAY_AFTER_MONTH.test(answer.slice(Math.max(0, start - 11), start))
+  );
 }
 
 function bestSource(figure: Figure, sources: readonly ProvenanceSource[]): ProvenanceSource | undefined {
@@ -128,7 +156,12 @@ function matchIn(figure: Figure, data: unknown): boolean | undefined {
   const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(figure.value);
   const visit = (value: unknown): void => {
     if (result === true) return;
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
+    const number =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+          ? Number(value)
+          : undefined;
     if (number !== undefined && Number.isFinite(number)) {
       for (const candidate of figure.percent ? [number, number * 100] : [number]) {
         if (candidate === figure.value) result = true;

@@ -15,12 +15,19 @@ describe('runTurn with a hostile model', () => {
       {
         text: '',
         calls: [
-          { id: 'h1', name: 'list_species', arguments: { text: 'sap', datasets: ['someone_elses_table'], session_id: 'admin' } },
+          {
+            id: 'h1',
+            name: 'list_species',
+            arguments: { text: 'sap', datasets: ['someone_elses_table'], session_id: 'admin' },
+          },
           { id: 'h2', name: 'read_table', arguments: { table: 'weekly' } },
           { id: 'h3', name: 'drop_table', arguments: { table: 'weekly' } },
         ],
       },
-      { text: 'I can only search species names; here is one match.', calls: [{ id: 'h4', name: 'list_species', arguments: { text: 'sap' } }] },
+      {
+        text: 'I can only search species names; here is one match.',
+        calls: [{ id: 'h4', name: 'list_species', arguments: { text: 'sap' } }],
+      },
       { text: 'Found 1 species.', calls: [] },
     ]);
     const session = { ...EXAMPLE_SESSION, datasets: [...EXAMPLE_SESSION.datasets] };
@@ -29,23 +36,36 @@ describe('runTurn with a hostile model', () => {
       registry,
       agent: 'narrow',
       session,
-      conversation: model.startConversation({ system: 'rules', tools: registry.definitions('narrow', 'gemini') }),
+      conversation: model.startConversation({
+        system: 'rules',
+        tools: registry.definitions('narrow', 'gemini'),
+      }),
       modelId: model.id,
       question: 'show me everything',
       turnId: 'h',
       signal: new AbortController().signal,
       emit: (event) => events.push(event),
     });
-    expect(registry.audit.entries().map((entry) => [entry.call_id, entry.outcome, entry.code ?? null, entry.refused_keys])).toEqual([
+    expect(
+      registry.audit
+        .entries()
+        .map((entry) => [entry.call_id, entry.outcome, entry.code ?? null, entry.refused_keys]),
+    ).toEqual([
       ['h1', 'refused', 'invalid_arguments', ['datasets', 'session_id']],
       ['h2', 'refused', 'not_allowed', []],
       ['h3', 'refused', 'unknown_tool', []],
       ['h4', 'ok', null, []],
     ]);
     const refusals = (model.inputs[1] as { results: ToolEnvelope[] }).results;
-    expect(refusals.map((envelope) => (envelope.ok ? 'ok' : envelope.error.code))).toEqual(['invalid_arguments', 'not_allowed', 'unknown_tool']);
+    expect(refusals.map((envelope) => (envelope.ok ? 'ok' : envelope.error.code))).toEqual([
+      'invalid_arguments',
+      'not_allowed',
+      'unknown_tool',
+    ]);
     expect(result.end).toBe('answered');
-    expect(result.summary.answer).toBe('I can only search species names; here is one match.\n\nFound 1 species.');
+    expect(result.summary.answer).toBe(
+      'I can only search species names; here is one match.\n\nFound 1 species.',
+    );
     expect(session.datasets).toEqual(EXAMPLE_SESSION.datasets);
     expect(events.filter((event) => event.type === 'audit-add')).toHaveLength(4);
   });

@@ -39,9 +39,16 @@ export async function replayTurn(options: ReplayTurnOptions): Promise<ReplayResu
   const runs: CallRun[] = [];
   for (const recorded of options.calls) {
     if (signal.aborted) break;
-    runs.push(await runCall({ ...options, signal }, { id: recorded.callId, name: recorded.name, arguments: recorded.arguments }));
+    runs.push(
+      await runCall(
+        { ...options, signal },
+        { id: recorded.callId, name: recorded.name, arguments: recorded.arguments },
+      ),
+    );
   }
-  const sources = runs.map((run) => run.source).filter((source): source is ProvenanceSource => source !== undefined);
+  const sources = runs
+    .map((run) => run.source)
+    .filter((source): source is ProvenanceSource => source !== undefined);
   const summary: TurnSummary = {
     question: options.question,
     answer,

@@ -31,7 +31,14 @@ export interface CallRun {
 export async function runCall(context: CallContext, call: ToolCall): Promise<CallRun> {
   const { turnId, emit } = context;
   const sql = sqlOf(call.arguments);
-  emit({ type: 'tool-call', turnId, callId: call.id, name: call.name, arguments: call.arguments, ...(sql ? { sql } : {}) });
+  emit({
+    type: 'tool-call',
+    turnId,
+    callId: call.id,
+    name: call.name,
+    arguments: call.arguments,
+    ...(sql ? { sql } : {}),
+  });
   const outcome = await context.registry.call(context.agent, call, context.session, {
     signal: context.signal,
     ...(context.callTimeoutMs !== undefined ? { timeoutMs: context.callTimeoutMs } : {}),
@@ -45,13 +52,18 @@ export async function runCall(context: CallContext, call: ToolCall): Promise<Cal
     name: call.name,
     ok: envelope.ok,
     ...(envelope.ok ? {} : { code: envelope.error.code }),
-    summary: envelope.ok ? (audit.rows !== undefined ? `${audit.rows} rows` : 'ok') : envelope.error.message.slice(0, 200),
+    summary: envelope.ok
+      ? audit.rows !== undefined
+        ? `${audit.rows} rows`
+        : 'ok'
+      : envelope.error.message.slice(0, 200),
     durationMs: audit.duration_ms,
     ...(audit.rows !== undefined ? { rows: audit.rows } : {}),
   });
   let question: CallRun['question'];
   for (const attachment of outcome.attachments) {
-    if (PAYLOAD_KINDS.has(attachment.kind)) emit({ type: 'payload-add', turnId, payload: attachment.payload as Payload });
+    if (PAYLOAD_KINDS.has(attachment.kind))
+      emit({ type: 'payload-add', turnId, payload: attachment.payload as Payload });
     const asked = questionOf(attachment);
     if (asked) {
       question = asked;
@@ -60,7 +72,14 @@ export async function runCall(context: CallContext, call: ToolCall): Promise<Cal
     // Other kinds are for other consumers (none yet); they never reach the model either way.
   }
   if (outcome.card) emit({ type: 'approval-need', turnId, card: outcome.card });
-  const source = envelope.ok ? { callId: call.id, tool: call.name, data: envelope.data, ...(sqlOf(envelope.data) ?? sql ? { sql: sqlOf(envelope.data) ?? sql } : {}) } : undefined;
+  const source = envelope.ok
+    ? {
+        callId: call.id,
+        tool: call.name,
+        data: envelope.data,
+        ...((sqlOf(envelope.data) ?? sql) ? { sql: sqlOf(envelope.data) ?? sql } : {}),
+      }
+    : undefined;
   return { outcome, ...(question ? { question } : {}), ...(source ? { source } : {}) };
 }
 
@@ -73,6 +92,8 @@ function questionOf(attachment: Attachment): CallRun['question'] {
   if (attachment.kind !== 'question') return undefined;
   const payload = attachment.payload as { question?: unknown; options?: unknown };
   if (typeof payload?.question !== 'string') return undefined;
-  const options = Array.isArray(payload.options) ? payload.options.filter((option): option is string => typeof option === 'string') : [];
+  const options = Array.isArray(payload.options)
+    ? payload.options.filter((option): option is string => typeof option === 'string')
+    : [];
   return { question: payload.question, options };
 }

@@ -12,7 +12,10 @@ const call = (id: string, name: string, args: unknown) => ({ id, name, arguments
 function setUp(steps: ScriptedStep[], overrides: Partial<RunTurnOptions> = {}) {
   const { registry, session, services } = turnRegistry();
   const model = createScriptedModel(steps);
-  const conversation = model.startConversation({ system: 'rules', tools: registry.definitions('analyst', 'gemini') });
+  const conversation = model.startConversation({
+    system: 'rules',
+    tools: registry.definitions('analyst', 'gemini'),
+  });
   const events: AgentEvent[] = [];
   const options: RunTurnOptions = {
     registry,
@@ -39,11 +42,27 @@ describe('runTurn', () => {
       { text: 'It peaks in week 24 at 0.6543 (weekly_peak).', calls: [] },
     ]);
     const result = await run();
-    expect(types(events)).toEqual(['turn-start', 'step-start', 'tool-call', 'audit-add', 'tool-result', 'payload-add', 'step-start', 'text-delta', 'turn-end']);
-    expect(events[2]).toMatchObject({ type: 'tool-call', callId: 'c1', name: 'weekly_peak', arguments: { species: 'yebsap' } });
+    expect(types(events)).toEqual([
+      'turn-start',
+      'step-start',
+      'tool-call',
+      'audit-add',
+      'tool-result',
+      'payload-add',
+      'step-start',
+      'text-delta',
+      'turn-end',
+    ]);
+    expect(events[2]).toMatchObject({
+      type: 'tool-call',
+      callId: 'c1',
+      name: 'weekly_peak',
+      arguments: { species: 'yebsap' },
+    });
     expect(events[4]).toMatchObject({ type: 'tool-result', ok: true, summary: '1 rows', rows: 1 });
     expect(events[5]).toMatchObject({ type: 'payload-add', payload: { kind: 'chart', callId: 'c1' } });
-    const sql = "SELECT week, abundance FROM weekly WHERE species_code = 'yebsap' ORDER BY abundance DESC LIMIT 1";
+    const sql =
+      "SELECT week, abundance FROM weekly WHERE species_code = 'yebsap' ORDER BY abundance DESC LIMIT 1";
     expect(result).toEqual({
       end: 'answered',
       summary: {
@@ -63,16 +82,32 @@ describe('runTurn', () => {
   });
 
   it('ask_user ends the turn with question-ask and does not ask the model again', async () => {
-    const { events, model, run } = setUp([{ text: '', calls: [call('c1', 'ask_user', { question: 'Which sapsucker?', options: ['Yellow-bellied', 'Red-naped'] })] }, { text: 'never', calls: [] }]);
+    const { events, model, run } = setUp([
+      {
+        text: '',
+        calls: [
+          call('c1', 'ask_user', { question: 'Which sapsucker?', options: ['Yellow-bellied', 'Red-naped'] }),
+        ],
+      },
+      { text: 'never', calls: [] },
+    ]);
     const result = await run();
     expect(result.end).toBe('asked');
-    expect(events.find((event) => event.type === 'question-ask')).toEqual({ type: 'question-ask', turnId: 't1', question: 'Which sapsucker?', options: ['Yellow-bellied', 'Red-naped'] });
+    expect(events.find((event) => event.type === 'question-ask')).toEqual({
+      type: 'question-ask',
+      turnId: 't1',
+      question: 'Which sapsucker?',
+      options: ['Yellow-bellied', 'Red-naped'],
+    });
     expect(model.inputs).toHaveLength(1);
     expect(result.summary.answer).toBe('Which sapsucker?');
   });
 
   it('a write proposal emits approval-need and the model reads proposed', async () => {
-    const { events, model, run, registry, options } = setUp([{ text: '', calls: [call('c1', 'add_note', { text: 'hello' })] }, { text: 'I proposed a note.', calls: [] }]);
+    const { events, model, run, registry, options } = setUp([
+      { text: '', calls: [call('c1', 'add_note', { text: 'hello' })] },
+      { text: 'I proposed a note.', calls: [] },
+    ]);
     await run();
     const need = events.find((event) => event.type === 'approval-need');
     expect(need).toMatchObject({ card: { tool: 'add_note', call_id: 'c1', status: 'pending' } });
@@ -81,7 +116,10 @@ describe('runTurn', () => {
   });
 
   it('the step cap stops a model that never answers, without running its last calls', async () => {
-    const always = Array.from({ length: 20 }, (_, index) => ({ text: '', calls: [call(`c${index}`, 'list_species', { text: `s${index}` })] }));
+    const always = Array.from({ length: 20 }, (_, index) => ({
+      text: '',
+      calls: [call(`c${index}`, 'list_species', { text: `s${index}` })],
+    }));
     const { run, registry, events } = setUp(always, { limits: { maxSteps: 3 } });
     const result = await run();
     expect(result.end).toBe('step-limit');
@@ -92,10 +130,24 @@ describe('runTurn', () => {
   });
 
   it('the call budget refuses calls over it with call_budget, then stops if the model keeps calling', async () => {
-    const three = [call('a', 'list_species', { text: 'a' }), call('b', 'list_species', { text: 'b' }), call('c', 'list_species', { text: 'c' })];
-    const { run, model, registry } = setUp([{ text: '', calls: three }, { text: '', calls: [call('d', 'list_species', { text: 'd' })] }], { limits: { maxCalls: 2 } });
+    const three = [
+      call('a', 'list_species', { text: 'a' }),
+      call('b', 'list_species', { text: 'b' }),
+      call('c', 'list_species', { text: 'c' }),
+    ];
+    const { run, model, registry } = setUp(
+      [
+        { text: '', calls: three },
+        { text: '', calls: [call('d', 'list_species', { text: 'd' })] },
+      ],
+      { limits: { maxCalls: 2 } },
+    );
     const result = await run();
-    expect(resultsOf(model.inputs[1]).map((envelope) => (envelope.ok ? 'ok' : envelope.error.code))).toEqual(['ok', 'ok', 'call_budget']);
+    expect(resultsOf(model.inputs[1]).map((envelope) => (envelope.ok ? 'ok' : envelope.error.code))).toEqual([
+      'ok',
+      'ok',
+      'call_budget',
+    ]);
     expect(registry.audit.entries()).toHaveLength(2);
     expect(result.end).toBe('call-limit');
     expect(result.summary.calls.map((recorded) => recorded.callId)).toEqual(['a', 'b', 'c']);
@@ -103,10 +155,16 @@ describe('runTurn', () => {
 
   it('the same failing call repeated (same name, arguments and code) stops the turn and says so', async () => {
     const bad = call('x', 'list_species', { text: 'sap', colour: 'red' });
-    const { run, model } = setUp([{ text: '', calls: [bad] }, { text: '', calls: [{ ...bad, id: 'y', arguments: { colour: 'red', text: 'sap' } }] }, { text: 'never', calls: [] }]);
+    const { run, model } = setUp([
+      { text: '', calls: [bad] },
+      { text: '', calls: [{ ...bad, id: 'y', arguments: { colour: 'red', text: 'sap' } }] },
+      { text: 'never', calls: [] },
+    ]);
     const result = await run();
     expect(result.end).toBe('repeated-failure');
-    expect(result.summary.answer).toMatch(/^I stopped: the call list_species failed the same way 2 times \(invalid_arguments: /);
+    expect(result.summary.answer).toMatch(
+      /^I stopped: the call list_species failed the same way 2 times \(invalid_arguments: /,
+    );
     expect(model.inputs).toHaveLength(2);
   });
 
@@ -121,7 +179,9 @@ describe('runTurn', () => {
 
   it('Stop during a tool cancels the running tool and ends with turn_stopped', async () => {
     const controller = new AbortController();
-    const { run, registry, events } = setUp([{ text: '', calls: [call('h', 'hang', {})] }], { signal: controller.signal });
+    const { run, registry, events } = setUp([{ text: '', calls: [call('h', 'hang', {})] }], {
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 20);
     const result = await run();
     expect(result).toMatchObject({ end: 'stopped', error: { code: 'turn_stopped' } });
@@ -136,7 +196,9 @@ describe('runTurn', () => {
       next: (_input, { signal }) =>
         new Promise((_resolve, reject) => {
           sawSignal = signal;
-          signal.addEventListener('abort', () => reject(modelError('model_cancelled', 'model_cancelled: stopped.')));
+          signal.addEventListener('abort', () =>
+            reject(modelError('model_cancelled', 'model_cancelled: stopped.')),
+          );
         }),
     };
     const { options } = setUp([]);
@@ -147,11 +209,21 @@ describe('runTurn', () => {
   });
 
   it('a model error ends with turn-error carrying its code and message', async () => {
-    const failing: ModelConversation = { next: async () => Promise.reject(modelError('model_auth', 'model_auth: bad key. Check the key.')) };
+    const failing: ModelConversation = {
+      next: async () => Promise.reject(modelError('model_auth', 'model_auth: bad key. Check the key.')),
+    };
     const { options, events } = setUp([]);
     const result = await runTurn({ ...options, conversation: failing });
-    expect(result).toMatchObject({ end: 'failed', error: { code: 'model_auth', message: 'model_auth: bad key. Check the key.' } });
-    expect(events.at(-1)).toEqual({ type: 'turn-error', turnId: 't1', code: 'model_auth', message: 'model_auth: bad key. Check the key.' });
+    expect(result).toMatchObject({
+      end: 'failed',
+      error: { code: 'model_auth', message: 'model_auth: bad key. Check the key.' },
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'turn-error',
+      turnId: 't1',
+      code: 'model_auth',
+      message: 'model_auth: bad key. Check the key.',
+    });
   });
 
   it('a cut-off reply ends the turn as incomplete with a visible note, never as answered, and sums token usage', async () => {
@@ -165,7 +237,9 @@ describe('runTurn', () => {
     const { options } = setUp([]);
     const result = await runTurn({ ...options, conversation: cut });
     expect(result.end).toBe('incomplete');
-    expect(result.summary.answer).toMatch(/^The peak is in wee\n\n\(The answer was cut off — the model stopped with MAX_TOKENS/);
+    expect(result.summary.answer).toMatch(
+      /^The peak is in wee\n\n\(The answer was cut off — the model stopped with MAX_TOKENS/,
+    );
     expect(result.summary.usage).toEqual(usage);
     expect(result.summary.incomplete).toEqual({ reason: 'MAX_TOKENS' });
   });
@@ -173,7 +247,11 @@ describe('runTurn', () => {
   it('token usage of every model step is summed in the summary', async () => {
     const { options } = setUp([]);
     const steps = [
-      { text: '', calls: [call('c1', 'list_species', { text: 'sap' })], usage: { input: 10, output: 2, thoughts: 1, total: 13 } },
+      {
+        text: '',
+        calls: [call('c1', 'list_species', { text: 'sap' })],
+        usage: { input: 10, output: 2, thoughts: 1, total: 13 },
+      },
       { text: 'Done.', calls: [], usage: { input: 30, output: 4, thoughts: 0, total: 34 } },
     ];
     const scripted: ModelConversation = { next: async () => steps.shift()! };
@@ -182,25 +260,58 @@ describe('runTurn', () => {
   });
 
   it('text of several steps is joined with a blank line, streamed the same way', async () => {
-    const { run, events } = setUp([{ text: 'Looking.', calls: [call('c1', 'list_species', { text: 'sap' })] }, { text: 'Found 1.', calls: [] }]);
+    const { run, events } = setUp([
+      { text: 'Looking.', calls: [call('c1', 'list_species', { text: 'sap' })] },
+      { text: 'Found 1.', calls: [] },
+    ]);
     const result = await run();
     expect(result.summary.answer).toBe('Looking.\n\nFound 1.');
-    expect(events.filter((event) => event.type === 'text-delta').map((event) => (event as { text: string }).text).join('')).toBe(result.summary.answer);
+    expect(
+      events
+        .filter((event) => event.type === 'text-delta')
+        .map((event) => (event as { text: string }).text)
+        .join(''),
+    ).toBe(result.summary.answer);
   });
 });
 
 describe('replayTurn', () => {
   it('runs the recorded calls through the registry with no model and rebuilds provenance and payloads', async () => {
-    const first = setUp([{ text: '', calls: [call('c1', 'weekly_peak', { species: 'yebsap' }), call('c2', 'drop_table', {})] }, { text: 'Week 24, 41.7% of the range.', calls: [] }]);
+    const first = setUp([
+      { text: '', calls: [call('c1', 'weekly_peak', { species: 'yebsap' }), call('c2', 'drop_table', {})] },
+      { text: 'Week 24, 41.7% of the range.', calls: [] },
+    ]);
     const original = await first.run();
     const { registry, session } = turnRegistry();
     const events: AgentEvent[] = [];
-    const replay = await replayTurn({ registry, agent: 'analyst', session, turnId: 'r1', question: original.summary.question, calls: original.summary.calls, answer: original.summary.answer, emit: (event) => events.push(event) });
+    const replay = await replayTurn({
+      registry,
+      agent: 'analyst',
+      session,
+      turnId: 'r1',
+      question: original.summary.question,
+      calls: original.summary.calls,
+      answer: original.summary.answer,
+      emit: (event) => events.push(event),
+    });
     expect(replay.runs.map((run) => run.outcome.envelope)).toEqual(resultsOf(first.model.inputs[1]));
-    expect(replay.runs.map((run) => (run.outcome.envelope.ok ? 'ok' : run.outcome.envelope.error.code))).toEqual(['ok', 'unknown_tool']);
+    expect(
+      replay.runs.map((run) => (run.outcome.envelope.ok ? 'ok' : run.outcome.envelope.error.code)),
+    ).toEqual(['ok', 'unknown_tool']);
     expect(replay.summary.provenance).toEqual(original.summary.provenance);
     expect(replay.summary.provenance.map((item) => item.figure)).toEqual(['24', '41.7%']);
-    expect(types(events)).toEqual(['turn-start', 'step-start', 'tool-call', 'audit-add', 'tool-result', 'payload-add', 'tool-call', 'audit-add', 'tool-result', 'turn-end']);
+    expect(types(events)).toEqual([
+      'turn-start',
+      'step-start',
+      'tool-call',
+      'audit-add',
+      'tool-result',
+      'payload-add',
+      'tool-call',
+      'audit-add',
+      'tool-result',
+      'turn-end',
+    ]);
     expect(registry.audit.entries().map((entry) => entry.call_id)).toEqual(['c1', 'c2']);
   });
 });

@@ -28,7 +28,15 @@ export interface RunTurnOptions {
 }
 
 /** How a turn ended. Only `failed` and `stopped` end with `turn-error`; the rest with `turn-end`. */
-export type TurnEnd = 'answered' | 'incomplete' | 'asked' | 'step-limit' | 'call-limit' | 'repeated-failure' | 'stopped' | 'failed';
+export type TurnEnd =
+  | 'answered'
+  | 'incomplete'
+  | 'asked'
+  | 'step-limit'
+  | 'call-limit'
+  | 'repeated-failure'
+  | 'stopped'
+  | 'failed';
 
 export interface TurnResult {
   end: TurnEnd;
@@ -61,7 +69,18 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     emit({ type: 'text-delta', turnId, text });
   };
   const finish = (end: TurnEnd, error?: { code: string; message: string }): TurnResult => {
-    const summary: TurnSummary = { question: options.question, answer, modelId: options.modelId, calls, provenance: findProvenance(answer, sources), ...quotedField(answer, sources), steps, ...(reading ? { reading } : {}), ...(usage ? { usage } : {}), ...(incomplete ? { incomplete } : {}) };
+    const summary: TurnSummary = {
+      question: options.question,
+      answer,
+      modelId: options.modelId,
+      calls,
+      provenance: findProvenance(answer, sources),
+      ...quotedField(answer, sources),
+      steps,
+      ...(reading ? { reading } : {}),
+      ...(usage ? { usage } : {}),
+      ...(incomplete ? { incomplete } : {}),
+    };
     emit(error ? { type: 'turn-error', turnId, ...error } : { type: 'turn-end', turnId, summary });
     return { end, summary, ...(error ? { error } : {}) };
   };
@@ -69,10 +88,18 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     write(`${answer ? '\n\n' : ''}${text}`);
     return finish(end);
   };
-  const stopped = () => finish('stopped', { code: 'turn_stopped', message: 'turn_stopped: you stopped this turn. Ask again to continue.' });
+  const stopped = () =>
+    finish('stopped', {
+      code: 'turn_stopped',
+      message: 'turn_stopped: you stopped this turn. Ask again to continue.',
+    });
 
   emit({ type: 'turn-start', turnId, question: options.question, modelId: options.modelId });
-  let input: Parameters<ModelConversation['next']>[0] = { type: 'user-message', text: options.question, ...(options.frame ? { frame: options.frame } : {}) };
+  let input: Parameters<ModelConversation['next']>[0] = {
+    type: 'user-message',
+    text: options.question,
+    ...(options.frame ? { frame: options.frame } : {}),
+  };
   while (true) {
     if (signal.aborted) return stopped();
     steps++;
@@ -96,7 +123,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     if (reply.usage) usage = addUsage(usage, reply.usage);
     if (reply.incomplete) {
       incomplete = { reason: reply.incomplete.reason };
-      return explain('incomplete', `(The answer was cut off — the model stopped with ${reply.incomplete.reason}, so it is not complete. Ask again, or pick a model with a larger output in Settings.)`);
+      return explain(
+        'incomplete',
+        `(The answer was cut off — the model stopped with ${reply.incomplete.reason}, so it is not complete. Ask again, or pick a model with a larger output in Settings.)`,
+      );
     }
     if (reply.reading) {
       reading = reply.reading;
@@ -104,11 +134,17 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     }
     if (reply.calls.length === 0) return finish('answered');
     if (steps >= limits.maxSteps) {
-      return explain('step-limit', `I stopped after ${steps} steps without finishing (the limit per question). Ask a narrower question, or ask me to continue.`);
+      return explain(
+        'step-limit',
+        `I stopped after ${steps} steps without finishing (the limit per question). Ask a narrower question, or ask me to continue.`,
+      );
     }
     const remaining = limits.maxCalls - calls.length;
     if (remaining <= 0) {
-      return explain('call-limit', `I stopped: this question used all ${limits.maxCalls} tool calls allowed per question. Ask a narrower question, or ask me to continue.`);
+      return explain(
+        'call-limit',
+        `I stopped: this question used all ${limits.maxCalls} tool calls allowed per question. Ask a narrower question, or ask me to continue.`,
+      );
     }
 
     const envelopes: ToolEnvelope[] = [];
@@ -139,7 +175,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       return finish('asked');
     }
     if (repeated) {
-      return explain('repeated-failure', `I stopped: the call ${repeated.call.name} failed the same way ${limits.maxSameFailures} times (${repeated.message}). Rephrase the question or check the data scope.`);
+      return explain(
+        'repeated-failure',
+        `I stopped: the call ${repeated.call.name} failed the same way ${limits.maxSameFailures} times (${repeated.message}). Rephrase the question or check the data scope.`,
+      );
     }
     input = { type: 'tool-results', results: envelopes };
   }
@@ -150,7 +189,10 @@ function overBudget(call: ToolCall, maxCalls: number): ToolEnvelope {
     call_id: call.id,
     name: call.name,
     ok: false,
-    error: { code: 'call_budget', message: `call_budget: this question has used all ${maxCalls} tool calls it may make, so '${call.name}' did not run. Answer with the results you have.` },
+    error: {
+      code: 'call_budget',
+      message: `call_budget: this question has used all ${maxCalls} tool calls it may make, so '${call.name}' did not run. Answer with the results you have.`,
+    },
   };
 }
 
@@ -158,7 +200,10 @@ function overBudget(call: ToolCall, maxCalls: number): ToolEnvelope {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -166,5 +211,10 @@ export function canonicalJson(value: unknown): string {
 /** Token counts of a turn: the sum over its model steps. */
 export function addUsage(total: TokenUsage | undefined, step: TokenUsage): TokenUsage {
   if (!total) return { ...step };
-  return { input: total.input + step.input, output: total.output + step.output, thoughts: total.thoughts + step.thoughts, total: total.total + step.total };
+  return {
+    input: total.input + step.input,
+    output: total.output + step.output,
+    thoughts: total.thoughts + step.thoughts,
+    total: total.total + step.total,
+  };
 }

@@ -3,7 +3,12 @@ import { buildSystemPrompt, type SystemPromptInfo } from './system-prompt';
 
 const INFO: SystemPromptInfo = {
   tables: [
-    { name: 'weekly', title: 'Weekly abundance', row_meaning: 'one cell, one week, one species', simulated: false },
+    {
+      name: 'weekly',
+      title: 'Weekly abundance',
+      row_meaning: 'one cell, one week, one species',
+      simulated: false,
+    },
     { name: 'trends', title: 'Trends', row_meaning: 'one trend cell of one species', simulated: true },
   ],
   simulated: true,

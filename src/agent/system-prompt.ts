@@ -8,9 +8,16 @@ export interface SystemPromptInfo {
   attribution: string;
 }
 
-export function systemPromptInfo(catalog: Pick<Catalog, 'tables' | 'simulated' | 'attribution'>): SystemPromptInfo {
+export function systemPromptInfo(
+  catalog: Pick<Catalog, 'tables' | 'simulated' | 'attribution'>,
+): SystemPromptInfo {
   return {
-    tables: Object.values(catalog.tables).map(({ name, title, row_meaning, simulated }) => ({ name, title, row_meaning, simulated })),
+    tables: Object.values(catalog.tables).map(({ name, title, row_meaning, simulated }) => ({
+      name,
+      title,
+      row_meaning,
+      simulated,
+    })),
     simulated: catalog.simulated,
     attribution: catalog.attribution,
   };
@@ -36,9 +43,18 @@ export function buildSystemPrompt(info: SystemPromptInfo): string {
     '- Keep answers short: the figures, where they came from, and the caveats that apply.',
   ];
   if (info.simulated) {
-    lines.push(`- Some data is simulated (fictional)${simulatedTables.length ? `: ${simulatedTables.join(', ')}` : ''}. Say that the data is simulated in every answer that uses it.`);
+    lines.push(
+      `- Some data is simulated (fictional)${simulatedTables.length ? `: ${simulatedTables.join(', ')}` : ''}. Say that the data is simulated in every answer that uses it.`,
+    );
   }
-  lines.push('', 'Tables:', ...info.tables.map((table) => `- ${table.name}: ${table.title}; one row is ${table.row_meaning}${table.simulated ? ' (simulated)' : ''}.`));
+  lines.push(
+    '',
+    'Tables:',
+    ...info.tables.map(
+      (table) =>
+        `- ${table.name}: ${table.title}; one row is ${table.row_meaning}${table.simulated ? ' (simulated)' : ''}.`,
+    ),
+  );
   if (info.attribution) lines.push('', `Data: ${info.attribution}`);
   return lines.join('\n');
 }

@@ -16,14 +16,23 @@ export async function buildBenchPage(root: string, outDir: string): Promise<void
     logLevel: 'warn',
     worker: { format: 'es' },
     optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-    build: { outDir, emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 40_000, reportCompressedSize: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 40_000,
+      reportCompressedSize: false,
+    },
   });
 }
 
 /** The Chromium a report was measured with, or its path when it cannot say. */
 export function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(CHROMIUM_PATH, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return CHROMIUM_PATH;
   }

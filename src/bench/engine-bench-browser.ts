@@ -41,8 +41,16 @@ export interface BrowserEngineBenchReport {
 export async function runBrowserEngineBench(options: BrowserBenchOptions): Promise<BrowserEngineBenchReport> {
   const runs = options.runs ?? 5;
   const queries = options.queries ?? ENGINE_BENCH_QUERIES;
-  const browser = await openEngineBenchPage(Object.fromEntries(options.datasets.map((dataset, index) => [`d${index}`, dataset.dir])));
-  const report: BrowserEngineBenchReport = { chromium: chromiumVersion(), pageBuildMs: browser.buildMs, datasets: [], queries: [], offOrigin: browser.offOrigin };
+  const browser = await openEngineBenchPage(
+    Object.fromEntries(options.datasets.map((dataset, index) => [`d${index}`, dataset.dir])),
+  );
+  const report: BrowserEngineBenchReport = {
+    chromium: chromiumVersion(),
+    pageBuildMs: browser.buildMs,
+    datasets: [],
+    queries: [],
+    offOrigin: browser.offOrigin,
+  };
   try {
     for (const [index, dataset] of options.datasets.entries()) {
       const dataUrl = browser.dataUrl(`d${index}`);
@@ -50,17 +58,32 @@ export async function runBrowserEngineBench(options: BrowserBenchOptions): Promi
       unwrap(await browser.call('start', dataUrl), 'start');
       const first = unwrap(await browser.call('query', 'SELECT 1 AS one', [], 300_000), 'first query');
       const load = unwrap(await browser.call('ensureLoaded', ['weekly']), 'load weekly');
-      report.datasets.push({ name: dataset.name, rows: load.rows, firstQueryMs: first.durationMs, loadMs: load.durationMs, bytesFetched: load.bytesFetched });
+      report.datasets.push({
+        name: dataset.name,
+        rows: load.rows,
+        firstQueryMs: first.durationMs,
+        loadMs: load.durationMs,
+        bytesFetched: load.bytesFetched,
+      });
       for (const query of queries) {
         const times = unwrap(await browser.call('time', query.sql, ['weekly'], runs), query.name);
-        report.queries.push({ dataset: dataset.name, query: query.name, ms: timing(times), bytesFetched: 0, serverBytes: 0, serverRequests: 0 });
+        report.queries.push({
+          dataset: dataset.name,
+          query: query.name,
+          ms: timing(times),
+          bytesFetched: 0,
+          serverBytes: 0,
+          serverRequests: 0,
+        });
       }
       for (const query of queries) {
         unwrap(await browser.call('start', dataUrl), 'start');
         unwrap(await browser.call('query', 'SELECT 1 AS one', [], 300_000), 'first query');
         browser.server.resetStats();
         const result = unwrap(await browser.call('query', query.sql, ['weekly'], 300_000), query.name);
-        const row = report.queries.find((item) => item.dataset === dataset.name && item.query === query.name)!;
+        const row = report.queries.find(
+          (item) => item.dataset === dataset.name && item.query === query.name,
+        )!;
         row.bytesFetched = result.bytesFetched;
         row.serverBytes = browser.server.stats.bytesSent;
         row.serverRequests = browser.server.stats.requests;
@@ -72,4 +95,3 @@ export async function runBrowserEngineBench(options: BrowserBenchOptions): Promi
   }
   return report;
 }
-

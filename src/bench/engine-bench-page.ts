@@ -16,13 +16,24 @@ import { buildBenchPage, CHROMIUM_PATH } from './build-bench-page';
  */
 
 /** Launch flags measured to work headless here (PLATFORM.md). */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const PAGE_ROOT = fileURLToPath(new URL('./browser/', import.meta.url));
 
 /** Why Chromium cannot run here, or null when it can. */
 export function chromiumMissingReason(): string | null {
-  return existsSync(CHROMIUM_PATH) ? null : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set PERCH_CHROMIUM)`;
+  return existsSync(CHROMIUM_PATH)
+    ? null
+    : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set PERCH_CHROMIUM)`;
 }
 
 export interface EngineBenchPage {
@@ -31,7 +42,10 @@ export interface EngineBenchPage {
   /** Base URL of a data folder given to `openEngineBenchPage`, ending in '/'. */
   dataUrl(name: string): string;
   /** Calls `window.perchEngine[method](...args)` in the page; an engine failure comes back as data. */
-  call<K extends keyof PerchEnginePage>(method: K, ...args: Parameters<PerchEnginePage[K]>): Promise<Awaited<ReturnType<PerchEnginePage[K]>>>;
+  call<K extends keyof PerchEnginePage>(
+    method: K,
+    ...args: Parameters<PerchEnginePage[K]>
+  ): Promise<Awaited<ReturnType<PerchEnginePage[K]>>>;
   /** Every URL the browser requested (page, workers), in order. */
   requests: string[];
   /** Requests that tried to leave 127.0.0.1 (aborted). */
@@ -58,30 +72,44 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
     await buildBenchPage(PAGE_ROOT, join(site, 'page'));
     const buildMs = performance.now() - started;
     await mkdir(join(site, 'data'));
-    for (const [name, dir] of Object.entries(dataDirs)) await symlink(resolve(dir), join(site, 'data', name), 'dir');
+    for (const [name, dir] of Object.entries(dataDirs))
+      await symlink(resolve(dir), join(site, 'data', name), 'dir');
     server = await startStaticServer(site);
     const origin = new URL(server.url).origin;
-    context = await chromium.launchPersistentContext(join(site, 'profile'), { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    context = await chromium.launchPersistentContext(join(site, 'profile'), {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     const requests: string[] = [];
     const offOrigin: string[] = [];
     const errors: string[] = [];
     context.on('request', (request) => requests.push(request.url()));
-    await context.route((url) => url.origin !== origin, (route) => {
-      offOrigin.push(route.request().url());
-      return route.abort();
-    });
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        offOrigin.push(route.request().url());
+        return route.abort();
+      },
+    );
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.url}page/index.html`);
-    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
+      timeout: 30_000,
+    });
     const base = server.url;
     return {
       page,
       server,
       dataUrl: (name) => `${base}data/${name}/`,
       call: (method, ...args) =>
-        page.evaluate(([name, values]) => (window.perchEngine[name] as (...rest: unknown[]) => Promise<PageOutcome<unknown>>)(...values), [method, args] as const) as never,
+        page.evaluate(
+          ([name, values]) =>
+            (window.perchEngine[name] as (...rest: unknown[]) => Promise<PageOutcome<unknown>>)(...values),
+          [method, args] as const,
+        ) as never,
       requests,
       offOrigin,
       errors,
@@ -93,7 +121,6 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
     throw error;
   }
 }
-
 
 /** The value of a page outcome, or an Error carrying its code and message. */
 export function unwrap<T>(outcome: PageOutcome<T>, what: string): T {

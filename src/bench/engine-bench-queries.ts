@@ -6,9 +6,18 @@ export interface BenchQuery {
 
 export const ENGINE_BENCH_QUERIES: readonly BenchQuery[] = [
   { name: 'count', sql: 'SELECT count(*) AS n, count(abundance) AS modelled FROM weekly' },
-  { name: 'week mean', sql: "SELECT avg(abundance) AS mean FROM weekly WHERE species_code = 'yebsap' AND week = 24" },
-  { name: 'weekly curve', sql: 'SELECT week, avg(abundance) AS mean, max(abundance) AS peak FROM weekly GROUP BY week ORDER BY week' },
-  { name: 'top cells', sql: 'SELECT cell_id, sum(abundance) AS total FROM weekly GROUP BY cell_id ORDER BY total DESC LIMIT 10' },
+  {
+    name: 'week mean',
+    sql: "SELECT avg(abundance) AS mean FROM weekly WHERE species_code = 'yebsap' AND week = 24",
+  },
+  {
+    name: 'weekly curve',
+    sql: 'SELECT week, avg(abundance) AS mean, max(abundance) AS peak FROM weekly GROUP BY week ORDER BY week',
+  },
+  {
+    name: 'top cells',
+    sql: 'SELECT cell_id, sum(abundance) AS total FROM weekly GROUP BY cell_id ORDER BY total DESC LIMIT 10',
+  },
 ];
 
 export interface Timing {

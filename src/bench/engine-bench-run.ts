@@ -10,11 +10,17 @@ import { formatEngineBench, runEngineBench } from './engine-bench';
  * .cache/test-data --ebirdst …`, see README); without it only scale data is measured.
  */
 const { values } = parseArgs({
-  options: { 'scale-rows': { type: 'string' }, runs: { type: 'string' }, 'no-chromium': { type: 'boolean' }, json: { type: 'boolean' } },
+  options: {
+    'scale-rows': { type: 'string' },
+    runs: { type: 'string' },
+    'no-chromium': { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
 });
 const exampleDir = process.env.PERCH_TEST_DATA ?? join(process.cwd(), '.cache/test-data');
 const hasExample = existsSync(join(exampleDir, 'catalog.json'));
-if (!hasExample) console.warn(`engine bench: no example at ${exampleDir} (catalog.json missing); measuring scale data only`);
+if (!hasExample)
+  console.warn(`engine bench: no example at ${exampleDir} (catalog.json missing); measuring scale data only`);
 const report = await runEngineBench({
   exampleDir: hasExample ? exampleDir : undefined,
   scaleRows: values['scale-rows'] ? Number(values['scale-rows']) : undefined,

@@ -8,7 +8,12 @@ import type { Engine } from '../engine/types';
 import { startStaticServer } from '../../test/static-server';
 import { runBrowserEngineBench, type BrowserEngineBenchReport } from './engine-bench-browser';
 import { chromiumMissingReason } from './engine-bench-page';
-import { ENGINE_BENCH_QUERIES as QUERIES, median, timing as summary, type Timing } from './engine-bench-queries';
+import {
+  ENGINE_BENCH_QUERIES as QUERIES,
+  median,
+  timing as summary,
+  type Timing,
+} from './engine-bench-queries';
 
 /**
  * Engine benchmark: the same queries on native DuckDB (@duckdb/node-api), on DuckDB-WASM through
@@ -51,19 +56,35 @@ export interface QueryBench {
 }
 
 export interface EngineBenchReport {
-  datasets: { name: string; rows: number; parquetBytes: number; nativeLoadMs: number; wasmLoadMs: number; bytesFetched: number; chromiumLoadMs?: number; chromiumStartMs?: number }[];
+  datasets: {
+    name: string;
+    rows: number;
+    parquetBytes: number;
+    nativeLoadMs: number;
+    wasmLoadMs: number;
+    bytesFetched: number;
+    chromiumLoadMs?: number;
+    chromiumStartMs?: number;
+  }[];
   queries: QueryBench[];
   chromium: Pick<BrowserEngineBenchReport, 'chromium' | 'pageBuildMs' | 'offOrigin'> | { skipped: string };
 }
 
 export async function runEngineBench(options: EngineBenchOptions = {}): Promise<EngineBenchReport> {
   const runs = options.runs ?? 5;
-  const report: EngineBenchReport = { datasets: [], queries: [], chromium: { skipped: 'not requested (chromium: false)' } };
+  const report: EngineBenchReport = {
+    datasets: [],
+    queries: [],
+    chromium: { skipped: 'not requested (chromium: false)' },
+  };
   const scratch = await mkdtemp(join(tmpdir(), 'perch-engine-bench-'));
   try {
     const datasets: { name: string; dir: string }[] = [];
     if (options.exampleDir) datasets.push({ name: 'example', dir: options.exampleDir });
-    datasets.push({ name: `scale ${(options.scaleRows ?? 10_000_000).toLocaleString('en')} rows`, dir: await writeScaleData(join(scratch, 'scale'), options.scaleRows ?? 10_000_000) });
+    datasets.push({
+      name: `scale ${(options.scaleRows ?? 10_000_000).toLocaleString('en')} rows`,
+      dir: await writeScaleData(join(scratch, 'scale'), options.scaleRows ?? 10_000_000),
+    });
     for (const dataset of datasets) await benchDataset(dataset.name, dataset.dir, runs, report);
     if (options.chromium ?? true) await benchChromium(datasets, runs, report);
   } finally {
@@ -73,29 +94,53 @@ export async function runEngineBench(options: EngineBenchOptions = {}): Promise<
 }
 
 export function formatEngineBench(report: EngineBenchReport): string {
-  const chromium = 'skipped' in report.chromium ? `Chromium: skipped (${report.chromium.skipped})` : `Chromium: ${report.chromium.chromium}; bench page built in ${report.chromium.pageBuildMs.toFixed(0)} ms; requests off 127.0.0.1: ${report.chromium.offOrigin.length}`;
-  const ms = (timing: Timing | undefined) => (timing ? `${timing.min.toFixed(1)}/${timing.median.toFixed(1)}` : '-');
-  const lines = [chromium, '', 'dataset | rows | parquet bytes | native load ms | node wasm load ms | chromium start ms | chromium load ms | bytes fetched'];
+  const chromium =
+    'skipped' in report.chromium
+      ? `Chromium: skipped (${report.chromium.skipped})`
+      : `Chromium: ${report.chromium.chromium}; bench page built in ${report.chromium.pageBuildMs.toFixed(0)} ms; requests off 127.0.0.1: ${report.chromium.offOrigin.length}`;
+  const ms = (timing: Timing | undefined) =>
+    timing ? `${timing.min.toFixed(1)}/${timing.median.toFixed(1)}` : '-';
+  const lines = [
+    chromium,
+    '',
+    'dataset | rows | parquet bytes | native load ms | node wasm load ms | chromium start ms | chromium load ms | bytes fetched',
+  ];
   for (const d of report.datasets) {
-    lines.push(`${d.name} | ${d.rows} | ${d.parquetBytes} | ${d.nativeLoadMs.toFixed(0)} | ${d.wasmLoadMs.toFixed(0)} | ${d.chromiumStartMs?.toFixed(0) ?? '-'} | ${d.chromiumLoadMs?.toFixed(0) ?? '-'} | ${d.bytesFetched}`);
+    lines.push(
+      `${d.name} | ${d.rows} | ${d.parquetBytes} | ${d.nativeLoadMs.toFixed(0)} | ${d.wasmLoadMs.toFixed(0)} | ${d.chromiumStartMs?.toFixed(0) ?? '-'} | ${d.chromiumLoadMs?.toFixed(0) ?? '-'} | ${d.bytesFetched}`,
+    );
   }
-  lines.push('', 'dataset | query | native min/median ms | node wasm min/median ms | node wasm/native | chromium wasm min/median ms | chromium wasm/native | bytes fetched (first run: node / chromium / server)');
+  lines.push(
+    '',
+    'dataset | query | native min/median ms | node wasm min/median ms | node wasm/native | chromium wasm min/median ms | chromium wasm/native | bytes fetched (first run: node / chromium / server)',
+  );
   for (const q of report.queries) {
-    lines.push(`${q.dataset} | ${q.query} | ${ms(q.nativeMs)} | ${ms(q.wasmMs)} | ${q.ratio.toFixed(2)} | ${ms(q.chromiumMs)} | ${q.chromiumRatio?.toFixed(2) ?? '-'} | ${q.bytesFetched} / ${q.chromiumBytesFetched ?? '-'} / ${q.chromiumServerBytes ?? '-'}`);
+    lines.push(
+      `${q.dataset} | ${q.query} | ${ms(q.nativeMs)} | ${ms(q.wasmMs)} | ${q.ratio.toFixed(2)} | ${ms(q.chromiumMs)} | ${q.chromiumRatio?.toFixed(2) ?? '-'} | ${q.bytesFetched} / ${q.chromiumBytesFetched ?? '-'} / ${q.chromiumServerBytes ?? '-'}`,
+    );
   }
   return lines.join('\n');
 }
 
 /** The Chromium half over the same folders, merged into the rows the Node half wrote. */
-async function benchChromium(datasets: { name: string; dir: string }[], runs: number, report: EngineBenchReport): Promise<void> {
+async function benchChromium(
+  datasets: { name: string; dir: string }[],
+  runs: number,
+  report: EngineBenchReport,
+): Promise<void> {
   const missing = chromiumMissingReason();
   if (missing) {
-    if (process.env.PERCH_REQUIRE_BROWSER === '1') throw new Error(`browser_missing: ${missing}. PERCH_REQUIRE_BROWSER=1 needs the Chromium half`);
+    if (process.env.PERCH_REQUIRE_BROWSER === '1')
+      throw new Error(`browser_missing: ${missing}. PERCH_REQUIRE_BROWSER=1 needs the Chromium half`);
     report.chromium = { skipped: missing };
     return;
   }
   const browser = await runBrowserEngineBench({ datasets, runs });
-  report.chromium = { chromium: browser.chromium, pageBuildMs: browser.pageBuildMs, offOrigin: browser.offOrigin };
+  report.chromium = {
+    chromium: browser.chromium,
+    pageBuildMs: browser.pageBuildMs,
+    offOrigin: browser.offOrigin,
+  };
   for (const dataset of browser.datasets) {
     const row = report.datasets.find((item) => item.name === dataset.name);
     if (row) Object.assign(row, { chromiumLoadMs: dataset.loadMs, chromiumStartMs: dataset.firstQueryMs });
@@ -110,15 +155,24 @@ async function benchChromium(datasets: { name: string; dir: string }[], runs: nu
   }
 }
 
-async function benchDataset(name: string, dir: string, runs: number, report: EngineBenchReport): Promise<void> {
-  const catalog = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'catalog.json'), 'utf8'))) as Catalog;
+async function benchDataset(
+  name: string,
+  dir: string,
+  runs: number,
+  report: EngineBenchReport,
+): Promise<void> {
+  const catalog = JSON.parse(
+    await import('node:fs/promises').then((fs) => fs.readFile(join(dir, 'catalog.json'), 'utf8')),
+  ) as Catalog;
   const weekly = catalog.tables.weekly;
   const files = weekly.files.map((file) => join(dir, file.path).replaceAll("'", "''"));
 
   const native = await DuckDBInstance.create(':memory:');
   const connection = await native.connect();
   let started = performance.now();
-  await connection.run(`CREATE TABLE weekly AS SELECT * FROM read_parquet([${files.map((file) => `'${file}'`).join(', ')}])`);
+  await connection.run(
+    `CREATE TABLE weekly AS SELECT * FROM read_parquet([${files.map((file) => `'${file}'`).join(', ')}])`,
+  );
   const nativeLoadMs = performance.now() - started;
 
   const server = await startStaticServer(dir);
@@ -129,12 +183,28 @@ async function benchDataset(name: string, dir: string, runs: number, report: Eng
     started = performance.now();
     const load = await engine.ensureLoaded(['weekly']);
     const wasmLoadMs = performance.now() - started;
-    report.datasets.push({ name, rows: weekly.rows, parquetBytes: weekly.files.reduce((sum, file) => sum + file.bytes, 0), nativeLoadMs, wasmLoadMs, bytesFetched: load.bytesFetched });
+    report.datasets.push({
+      name,
+      rows: weekly.rows,
+      parquetBytes: weekly.files.reduce((sum, file) => sum + file.bytes, 0),
+      nativeLoadMs,
+      wasmLoadMs,
+      bytesFetched: load.bytesFetched,
+    });
     for (const query of QUERIES) {
       const nativeTimes = await timed(runs, () => connection.run(query.sql));
       const wasm = engine;
-      const wasmTimes = await timed(runs, () => wasm.query(query.sql, { scope: ['weekly'], timeoutMs: 300_000 }));
-      report.queries.push({ dataset: name, query: query.name, nativeMs: summary(nativeTimes), wasmMs: summary(wasmTimes), ratio: median(wasmTimes) / median(nativeTimes), bytesFetched: 0 });
+      const wasmTimes = await timed(runs, () =>
+        wasm.query(query.sql, { scope: ['weekly'], timeoutMs: 300_000 }),
+      );
+      report.queries.push({
+        dataset: name,
+        query: query.name,
+        nativeMs: summary(nativeTimes),
+        wasmMs: summary(wasmTimes),
+        ratio: median(wasmTimes) / median(nativeTimes),
+        bytesFetched: 0,
+      });
     }
   } finally {
     await engine?.close();
@@ -148,7 +218,12 @@ async function benchDataset(name: string, dir: string, runs: number, report: Eng
     for (const query of report.queries.filter((item) => item.dataset === name)) {
       const engineForQuery = await createNodeEngine({ fetchBase: fresh.url });
       try {
-        query.bytesFetched = (await engineForQuery.query(QUERIES.find((item) => item.name === query.query)!.sql, { scope: ['weekly'], timeoutMs: 300_000 })).bytesFetched;
+        query.bytesFetched = (
+          await engineForQuery.query(QUERIES.find((item) => item.name === query.query)!.sql, {
+            scope: ['weekly'],
+            timeoutMs: 300_000,
+          })
+        ).bytesFetched;
       } finally {
         await engineForQuery.close();
       }
@@ -190,17 +265,42 @@ async function writeScaleData(dir: string, rows: number): Promise<string> {
              CASE WHEN hash(i, ${species}) % 10 = 0 THEN NULL ELSE (hash(i, ${species}) % 10000) / 5000.0 END AS abundance
       FROM range(${count}) t(i) ORDER BY week, cell_id)
       TO '${join(dir, path)}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${cells})`);
-    files.push({ path, bytes: (await stat(join(dir, path))).size, rows: count, partition: { species_code: code }, sha256: '' });
+    files.push({
+      path,
+      bytes: (await stat(join(dir, path))).size,
+      rows: count,
+      partition: { species_code: code },
+      sha256: '',
+    });
     total += count;
   }
   connection.closeSync();
   native.closeSync();
   const weekly: CatalogTable = {
-    name: 'weekly', title: 'synthetic weekly', row_meaning: 'one cell, one week, one species', description: 'benchmark scale data',
-    rows: total, files, partition_by: ['species_code'], sort_by: ['week', 'cell_id'], columns: [], attribution: 'synthetic',
-    licence: 'none', citation: 'none', caveats: [], simulated: true,
+    name: 'weekly',
+    title: 'synthetic weekly',
+    row_meaning: 'one cell, one week, one species',
+    description: 'benchmark scale data',
+    rows: total,
+    files,
+    partition_by: ['species_code'],
+    sort_by: ['week', 'cell_id'],
+    columns: [],
+    attribution: 'synthetic',
+    licence: 'none',
+    citation: 'none',
+    caveats: [],
+    simulated: true,
   };
-  const catalog: Catalog = { version: 1, built_at: new Date(0).toISOString(), simulated: true, attribution: 'synthetic', citation: 'none', macros: [], tables: { weekly } };
+  const catalog: Catalog = {
+    version: 1,
+    built_at: new Date(0).toISOString(),
+    simulated: true,
+    attribution: 'synthetic',
+    citation: 'none',
+    macros: [],
+    tables: { weekly },
+  };
   await writeFile(join(dir, 'catalog.json'), JSON.stringify(catalog));
   return dir;
 }

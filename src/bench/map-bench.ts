@@ -107,14 +107,25 @@ export async function runMapBench(options: MapBenchOptions = {}): Promise<MapBen
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto(`${server.url}index.html`);
-    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, { timeout: 60_000 }).catch((error: Error) => {
-      throw new Error(`map_bench_page: the map never drew its first frame (${errors.join('; ') || error.message}). Check the page build`);
-    });
+    await page
+      .waitForFunction(() => document.getElementById('status')?.textContent === 'ready', undefined, {
+        timeout: 60_000,
+      })
+      .catch((error: Error) => {
+        throw new Error(
+          `map_bench_page: the map never drew its first frame (${errors.join('; ') || error.message}). Check the page build`,
+        );
+      });
     const canvas = await page.evaluate(() => window.perchMapBench.canvasSize());
-    if (!canvas[0] || !canvas[1]) throw new Error(`map_bench_page: the map is ${canvas.join('×')} px. Check the page's CSS`);
+    if (!canvas[0] || !canvas[1])
+      throw new Error(`map_bench_page: the map is ${canvas.join('×')} px. Check the page's CSS`);
     const cdp = await context.newCDPSession(page);
     const run = { steps, uploads, weeks };
-    const reference = await measureCase(page, cdp, { ...run, cells: options.referenceCells ?? 293, name: 'ref' });
+    const reference = await measureCase(page, cdp, {
+      ...run,
+      cells: options.referenceCells ?? 293,
+      name: 'ref',
+    });
     const large = await measureCase(page, cdp, { ...run, cells, name: 'large' });
     if (errors.length) throw new Error(`map_bench_page: page errors during the bench: ${errors.join('; ')}`);
     return {
@@ -128,7 +139,9 @@ export async function runMapBench(options: MapBenchOptions = {}): Promise<MapBen
         features: large.features / reference.features,
         firstFrameMs: large.firstFrameMs.median / reference.firstFrameMs.median,
         stepMs: large.stepMs.median / reference.stepMs.median,
-        layerHeapMB: (large.heap.layerMB + large.heap.arrayBuffersLayerMB) / Math.max(0.01, reference.heap.layerMB + reference.heap.arrayBuffersLayerMB),
+        layerHeapMB:
+          (large.heap.layerMB + large.heap.arrayBuffersLayerMB) /
+          Math.max(0.01, reference.heap.layerMB + reference.heap.arrayBuffersLayerMB),
       },
       caveat: CAVEAT,
     };
@@ -139,14 +152,21 @@ export async function runMapBench(options: MapBenchOptions = {}): Promise<MapBen
   }
 }
 
-async function measureCase(page: Page, cdp: CDPSession, run: { name: string; cells: number; weeks: number; steps: number; uploads: number }): Promise<MapBenchCase> {
+async function measureCase(
+  page: Page,
+  cdp: CDPSession,
+  run: { name: string; cells: number; weeks: number; steps: number; uploads: number },
+): Promise<MapBenchCase> {
   const uploadResults: MapBenchUpload[] = [];
   const stepResults: MapBenchStep[] = [];
   const heaps: { base: HeapSample; layer: HeapSample }[] = [];
   for (let upload = 0; upload < run.uploads; upload++) {
     const id = `${run.name}-${upload}`;
     const base = await heapSample(cdp);
-    const added = await page.evaluate(([layer, cells, weeks]) => window.perchMapBench.upload(layer, cells, weeks), [id, run.cells, run.weeks] as const);
+    const added = await page.evaluate(
+      ([layer, cells, weeks]) => window.perchMapBench.upload(layer, cells, weeks),
+      [id, run.cells, run.weeks] as const,
+    );
     uploadResults.push(added);
     for (let step = 1; step <= run.steps; step++) {
       // A week away from the last, so every step changes which features pass the filter.
@@ -160,7 +180,9 @@ async function measureCase(page: Page, cdp: CDPSession, run: { name: string; cel
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
   const tasks = await page.evaluate(() => window.perchMapBench.longTasks());
   const stepTasks = stepResults.map((step) => tasksIn(tasks, step.window));
-  const measures = uploadResults.map((upload) => upload.uploadMeasureMs).filter((value): value is number => value !== null);
+  const measures = uploadResults
+    .map((upload) => upload.uploadMeasureMs)
+    .filter((value): value is number => value !== null);
   return {
     cells: run.cells,
     weeks: run.weeks,
@@ -179,7 +201,9 @@ async function measureCase(page: Page, cdp: CDPSession, run: { name: string; cel
       baseMB: medianOf(heaps.map((heap) => heap.base.usedMB)),
       layerMB: medianOf(heaps.map((heap) => heap.layer.usedMB - heap.base.usedMB)),
       arrayBuffersBaseMB: medianOf(heaps.map((heap) => heap.base.arrayBuffersMB)),
-      arrayBuffersLayerMB: medianOf(heaps.map((heap) => heap.layer.arrayBuffersMB - heap.base.arrayBuffersMB)),
+      arrayBuffersLayerMB: medianOf(
+        heaps.map((heap) => heap.layer.arrayBuffersMB - heap.base.arrayBuffersMB),
+      ),
     },
   };
 }
@@ -201,19 +225,22 @@ function tasksIn(tasks: LongTask[], [start, end]: [number, number]): LongTask[] 
 }
 
 function summarize(tasks: LongTask[]): LongTaskSummary {
-  return { count: tasks.length, maxMs: Math.max(0, ...tasks.map((task) => task.duration)), totalMs: tasks.reduce((sum, task) => sum + task.duration, 0) };
+  return {
+    count: tasks.length,
+    maxMs: Math.max(0, ...tasks.map((task) => task.duration)),
+    totalMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+  };
 }
 
 function medianOf(values: number[]): number {
   return timing(values).median;
 }
 
-
-
 export function formatMapBench(report: MapBenchReport): string {
   const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
   const t = (value: Timing | null) => (value ? `${ms(value.min)} / ${ms(value.median)}` : 'n/a');
-  const tasks = (summary: LongTaskSummary) => `${summary.count} (max ${ms(summary.maxMs)}, total ${ms(summary.totalMs)})`;
+  const tasks = (summary: LongTaskSummary) =>
+    `${summary.count} (max ${ms(summary.maxMs)}, total ${ms(summary.totalMs)})`;
   const mb = (value: number) => `${value.toFixed(1)} MB`;
   const small = compact(report.reference.features);
   const large = compact(report.large.features);
@@ -226,14 +253,24 @@ export function formatMapBench(report: MapBenchReport): string {
     ['slider step → next frame on screen, min / median', (c) => `${t(c.stepMs)} (${c.stepSamples} steps)`],
     ['  JS until onAfterRender, min / median', (c) => t(c.stepSubmitMs)],
     ['long tasks during uploads', (c) => tasks(c.uploadLongTasks)],
-    ['long tasks during steps', (c) => `${tasks(c.stepLongTasks)}; steps with one: ${c.stepsWithLongTask}/${c.stepSamples}`],
+    [
+      'long tasks during steps',
+      (c) => `${tasks(c.stepLongTasks)}; steps with one: ${c.stepsWithLongTask}/${c.stepSamples}`,
+    ],
     ['JS heap: base / + layer held', (c) => `${mb(c.heap.baseMB)} / +${mb(c.heap.layerMB)}`],
-    ['ArrayBuffers: base / + layer held', (c) => `${mb(c.heap.arrayBuffersBaseMB)} / +${mb(c.heap.arrayBuffersLayerMB)}`],
+    [
+      'ArrayBuffers: base / + layer held',
+      (c) => `${mb(c.heap.arrayBuffersBaseMB)} / +${mb(c.heap.arrayBuffersLayerMB)}`,
+    ],
   ];
   return [
     `${report.chromium}; WebGL renderer: ${report.renderer}; canvas ${report.canvas.join('×')} px; page build ${ms(report.pageBuildMs)}`,
     `caveat: ${report.caveat}`,
-    ...rows.flatMap(([label, value]) => [label, `  ${small} (reference): ${value(report.reference)}`, `  ${large}:${' '.repeat(small.length + 12 - large.length)}${value(report.large)}`]),
+    ...rows.flatMap(([label, value]) => [
+      label,
+      `  ${small} (reference): ${value(report.reference)}`,
+      `  ${large}:${' '.repeat(small.length + 12 - large.length)}${value(report.large)}`,
+    ]),
     `ratio ${large}/${small} (medians): features ×${report.ratio.features.toFixed(1)}, first frame ×${report.ratio.firstFrameMs.toFixed(1)}, slider step ×${report.ratio.stepMs.toFixed(2)}, memory held ×${report.ratio.layerHeapMB.toFixed(1)}`,
   ].join('\n');
 }

@@ -28,7 +28,13 @@ export interface OfflineBenchReport {
 
 function timing(name: string, samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { name, runs: sorted.length, minMs: sorted[0]!, medianMs: sorted[Math.floor(sorted.length / 2)]!, maxMs: sorted.at(-1)! };
+  return {
+    name,
+    runs: sorted.length,
+    minMs: sorted[0]!,
+    medianMs: sorted[Math.floor(sorted.length / 2)]!,
+    maxMs: sorted.at(-1)!,
+  };
 }
 
 /**
@@ -36,9 +42,18 @@ function timing(name: string, samples: number[]): Timing {
  * vocabulary fetched once), and a whole answer (runTurn → registry → query_status → DuckDB over the
  * example build, a fresh conversation per question after one warm-up pass).
  */
-export async function runOfflineBench(options: { dataDir: string; questionsFile: string; limit?: number }): Promise<OfflineBenchReport> {
-  const file = JSON.parse(readFileSync(options.questionsFile, 'utf8')) as { questions: { question: string; context?: string[] }[] };
-  const questions = file.questions.filter((question) => !question.context?.length).map((question) => question.question).slice(0, options.limit ?? Infinity);
+export async function runOfflineBench(options: {
+  dataDir: string;
+  questionsFile: string;
+  limit?: number;
+}): Promise<OfflineBenchReport> {
+  const file = JSON.parse(readFileSync(options.questionsFile, 'utf8')) as {
+    questions: { question: string; context?: string[] }[];
+  };
+  const questions = file.questions
+    .filter((question) => !question.context?.length)
+    .map((question) => question.question)
+    .slice(0, options.limit ?? Infinity);
   const engine = await createNodeEngine({ dataDir: options.dataDir });
   try {
     const registry = createPerchRegistry({ engine });
@@ -53,7 +68,17 @@ export async function runOfflineBench(options: { dataDir: string; questionsFile:
       reads.push(performance.now() - start);
     }
     const ask = (question: string) =>
-      runTurn({ registry, agent: 'offline', session, conversation: createOfflineModel().startConversation({ system: '', tools: [] }), modelId: 'offline', question, turnId: 'bench', signal: new AbortController().signal, emit: () => {} });
+      runTurn({
+        registry,
+        agent: 'offline',
+        session,
+        conversation: createOfflineModel().startConversation({ system: '', tools: [] }),
+        modelId: 'offline',
+        question,
+        turnId: 'bench',
+        signal: new AbortController().signal,
+        emit: () => {},
+      });
     for (const question of questions.slice(0, 5)) await ask(question);
     const answers: number[] = [];
     for (const question of questions) {
@@ -61,7 +86,12 @@ export async function runOfflineBench(options: { dataDir: string; questionsFile:
       await ask(question);
       answers.push(performance.now() - start);
     }
-    return { questions: questions.length, read: timing('read a question', reads), answer: timing('whole offline answer', answers), goals: { readMedianMs: 5, answerMedianMs: 300 } };
+    return {
+      questions: questions.length,
+      read: timing('read a question', reads),
+      answer: timing('whole offline answer', answers),
+      goals: { readMedianMs: 5, answerMedianMs: 300 },
+    };
   } finally {
     await engine.close();
   }
@@ -75,13 +105,26 @@ async function fetchVocabulary(registry: Registry, session: Session): Promise<Vo
   let counter = 0;
   while (!step.done) {
     const envelopes: ToolEnvelope[] = [];
-    for (const call of step.value) envelopes.push((await registry.call('offline', { id: `v${++counter}`, name: call.name, arguments: call.arguments }, session)).envelope);
+    for (const call of step.value)
+      envelopes.push(
+        (
+          await registry.call(
+            'offline',
+            { id: `v${++counter}`, name: call.name, arguments: call.arguments },
+            session,
+          )
+        ).envelope,
+      );
     step = plan.next(envelopes);
   }
   return step.value;
 }
 
 export function formatOfflineBench(report: OfflineBenchReport): string {
-  const line = (entry: Timing, goal: number) => `${entry.name.padEnd(22)} min ${entry.minMs.toFixed(2)} ms  median ${entry.medianMs.toFixed(2)} ms  max ${entry.maxMs.toFixed(1)} ms  (${entry.runs} questions; goal: median < ${goal} ms)`;
-  return [line(report.read, report.goals.readMedianMs), line(report.answer, report.goals.answerMedianMs)].join('\n');
+  const line = (entry: Timing, goal: number) =>
+    `${entry.name.padEnd(22)} min ${entry.minMs.toFixed(2)} ms  median ${entry.medianMs.toFixed(2)} ms  max ${entry.maxMs.toFixed(1)} ms  (${entry.runs} questions; goal: median < ${goal} ms)`;
+  return [
+    line(report.read, report.goals.readMedianMs),
+    line(report.answer, report.goals.answerMedianMs),
+  ].join('\n');
 }

@@ -22,14 +22,24 @@ export interface PipelineBenchOptions {
 export interface PipelineBenchResult {
   example?: { minMs: number; medianMs: number; bytes: number };
   exampleSkipped?: string;
-  scale: { species: number; cells: number; minMs: number; medianMs: number; bytes: number; weeklyBytes: number };
+  scale: {
+    species: number;
+    cells: number;
+    minMs: number;
+    medianMs: number;
+    bytes: number;
+    weeklyBytes: number;
+  };
   /** Row groups of one species file whose week min/max admit week 24, plus that file's footer: what min/max pruning leaves to read. */
   speciesWeek: { bytesRead: number; weeklyBytes: number; ratio: number };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function timeBuilds(repeats: number, build: (out: string) => Promise<{ bytes: number; tables: Record<string, { bytes: number }> }>) {
+async function timeBuilds(
+  repeats: number,
+  build: (out: string) => Promise<{ bytes: number; tables: Record<string, { bytes: number }> }>,
+) {
   const times: number[] = [];
   let last = { bytes: 0, tables: {} as Record<string, { bytes: number }> };
   for (let i = 0; i < repeats; i++) {
@@ -38,7 +48,12 @@ async function timeBuilds(repeats: number, build: (out: string) => Promise<{ byt
     last = await build(out);
     times.push(performance.now() - started);
   }
-  return { minMs: Math.min(...times), medianMs: median(times), bytes: last.bytes, weeklyBytes: last.tables.weekly?.bytes ?? 0 };
+  return {
+    minMs: Math.min(...times),
+    medianMs: median(times),
+    bytes: last.bytes,
+    weeklyBytes: last.tables.weekly?.bytes ?? 0,
+  };
 }
 
 export async function benchPipeline(options: PipelineBenchOptions = {}): Promise<PipelineBenchResult> {
@@ -46,7 +61,9 @@ export async function benchPipeline(options: PipelineBenchOptions = {}): Promise
   const species = options.scaleSpecies ?? 100;
   const cells = options.scaleCells ?? 4000;
   const missing = exampleMissingReason();
-  const example = missing ? undefined : await timeBuilds(repeats, (out) => buildData({ ebirdst: EXAMPLE_FOLDERS, outDir: out, force: true }));
+  const example = missing
+    ? undefined
+    : await timeBuilds(repeats, (out) => buildData({ ebirdst: EXAMPLE_FOLDERS, outDir: out, force: true }));
   let scaleOut = '';
   // One scale build: 100 species × 4,000 cells took 87–99 s here, too slow to repeat.
   const scale = await timeBuilds(1, (out) => {
@@ -55,11 +72,25 @@ export async function benchPipeline(options: PipelineBenchOptions = {}): Promise
   });
   const connection = await (await DuckDBInstance.create(':memory:')).connect();
   const file = join(scaleOut, 'weekly', 'species_code=sim001.parquet');
-  const groups = (await connection.runAndReadAll(`SELECT row_group_id, row_group_bytes FROM parquet_metadata('${file}') WHERE path_in_schema = 'week' AND stats_min::INTEGER <= 24 AND stats_max::INTEGER >= 24`)).getRows();
-  const fileBytes = Number((await connection.runAndReadAll(`SELECT file_size_bytes FROM parquet_file_metadata('${file}')`)).getRows()[0][0]);
+  const groups = (
+    await connection.runAndReadAll(
+      `SELECT row_group_id, row_group_bytes FROM parquet_metadata('${file}') WHERE path_in_schema = 'week' AND stats_min::INTEGER <= 24 AND stats_max::INTEGER >= 24`,
+    )
+  ).getRows();
+  const fileBytes = Number(
+    (
+      await connection.runAndReadAll(`SELECT file_size_bytes FROM parquet_file_metadata('${file}')`)
+    ).getRows()[0][0],
+  );
   const groupBytes = groups.reduce((sum, row) => sum + Number(row[1]), 0);
   // The footer is read once per file; approximate it as the file bytes not in any row group.
-  const allGroups = Number((await connection.runAndReadAll(`SELECT sum(row_group_bytes) FROM (SELECT DISTINCT row_group_id, row_group_bytes FROM parquet_metadata('${file}'))`)).getRows()[0][0]);
+  const allGroups = Number(
+    (
+      await connection.runAndReadAll(
+        `SELECT sum(row_group_bytes) FROM (SELECT DISTINCT row_group_id, row_group_bytes FROM parquet_metadata('${file}'))`,
+      )
+    ).getRows()[0][0],
+  );
   const bytesRead = groupBytes + Math.max(0, fileBytes - allGroups);
   return {
     example: example && { minMs: example.minMs, medianMs: example.medianMs, bytes: example.bytes },

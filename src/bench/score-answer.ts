@@ -51,14 +51,21 @@ export interface Tolerance {
 export function parseTolerance(text: string): Tolerance {
   const relative = /relative\s+([\d.]+)\s*%/i.exec(text);
   const absolute = /absolute\s+([\d.e-]+)/i.exec(text);
-  return { relative: relative ? Number(relative[1]) / 100 : absolute ? 0 : 0.01, absolute: absolute ? Number(absolute[1]) : 1e-9 };
+  return {
+    relative: relative ? Number(relative[1]) / 100 : absolute ? 0 : 0.01,
+    absolute: absolute ? Number(absolute[1]) : 1e-9,
+  };
 }
 
 /** Every leaf of `figures` as name → value, arrays and objects flattened (`regional_ppy_80ci[0]`, `bbox_lonlat.xmin`). */
 export function figureLeaves(figures: unknown, prefix = ''): { name: string; value: number | string }[] {
   if (typeof figures === 'number' || typeof figures === 'string') return [{ name: prefix, value: figures }];
-  if (Array.isArray(figures)) return figures.flatMap((value, index) => figureLeaves(value, `${prefix}[${index}]`));
-  if (typeof figures === 'object' && figures !== null) return Object.entries(figures).flatMap(([key, value]) => figureLeaves(value, prefix ? `${prefix}.${key}` : key));
+  if (Array.isArray(figures))
+    return figures.flatMap((value, index) => figureLeaves(value, `${prefix}[${index}]`));
+  if (typeof figures === 'object' && figures !== null)
+    return Object.entries(figures).flatMap(([key, value]) =>
+      figureLeaves(value, prefix ? `${prefix}.${key}` : key),
+    );
   return [];
 }
 
@@ -67,16 +74,24 @@ export function figureLeaves(figures: unknown, prefix = ''): { name: string; val
  * answer within the tolerance (a percentage also matches its 0–1 fraction: "74.3%" for 0.743);
  * a string (a date, a region code) must appear as written, case aside.
  */
-export function scoreAnswer(answer: string, question: Pick<EvalQuestion, 'figures' | 'tolerance' | 'figures_unsigned'>): FigureCheck[] {
+export function scoreAnswer(
+  answer: string,
+  question: Pick<EvalQuestion, 'figures' | 'tolerance' | 'figures_unsigned'>,
+): FigureCheck[] {
   const tolerance = parseTolerance(question.tolerance);
   const written = figuresIn(answer);
   const lower = answer.toLowerCase();
   const unsigned = new Set(question.figures_unsigned ?? []);
   return figureLeaves(question.figures).map(({ name, value }) => {
-    if (typeof value === 'string') return { name, expected: value, found: lower.includes(value.toLowerCase()) };
+    if (typeof value === 'string')
+      return { name, expected: value, found: lower.includes(value.toLowerCase()) };
     const allowed = Math.max(tolerance.absolute, tolerance.relative * Math.abs(value));
-    const near = (candidate: number) => Math.abs(candidate - value) <= allowed || (unsigned.has(name) && Math.abs(Math.abs(candidate) - Math.abs(value)) <= allowed);
-    const match = written.find((figure) => (figure.percent ? [figure.value, figure.value / 100] : [figure.value]).some(near));
+    const near = (candidate: number) =>
+      Math.abs(candidate - value) <= allowed ||
+      (unsigned.has(name) && Math.abs(Math.abs(candidate) - Math.abs(value)) <= allowed);
+    const match = written.find((figure) =>
+      (figure.percent ? [figure.value, figure.value / 100] : [figure.value]).some(near),
+    );
     return { name, expected: value, found: match !== undefined, ...(match ? { matched: match.text } : {}) };
   });
 }
@@ -105,10 +120,16 @@ export function dataFiguresIn(answer: string, question: string, readAs = ''): st
   for (const figure of figuresIn(body)) {
     const at = body.indexOf(figure.text, from);
     from = at + figure.text.length;
-    const isYear = !figure.percent && Number.isInteger(figure.value) && figure.value >= YEAR_RANGE[0] && figure.value <= YEAR_RANGE[1] && !figure.text.includes(',');
+    const isYear =
+      !figure.percent &&
+      Number.isInteger(figure.value) &&
+      figure.value >= YEAR_RANGE[0] &&
+      figure.value <= YEAR_RANGE[1] &&
+      !figure.text.includes(',');
     if (isYear || asked.has(figure.value) || SPECIES_COUNT_AFTER.test(body.slice(from))) continue;
     found.push(figure.text);
   }
-  for (const match of body.matchAll(ISO_DATE)) if (!question.includes(match[0]) && !readAs.includes(match[0])) found.push(match[0]);
+  for (const match of body.matchAll(ISO_DATE))
+    if (!question.includes(match[0]) && !readAs.includes(match[0])) found.push(match[0]);
   return found;
 }

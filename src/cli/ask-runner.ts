@@ -51,7 +51,12 @@ export async function openAsker(options: AskerOptions): Promise<Asker> {
     ...base,
     async call(agent, call, session, callOptions) {
       const outcome = await base.call(agent, call, session, callOptions);
-      recorded.push({ call_id: call.id, name: call.name, arguments: call.arguments, envelope: outcome.envelope });
+      recorded.push({
+        call_id: call.id,
+        name: call.name,
+        arguments: call.arguments,
+        envelope: outcome.envelope,
+      });
       return outcome;
     },
   };
@@ -70,13 +75,24 @@ export async function openAsker(options: AskerOptions): Promise<Asker> {
       const auditBefore = audit.entries().length;
       const payloads: Payload[] = [];
       const result = await runTurn({
-        registry, agent: options.model, session, conversation, modelId: model.id, question, turnId: `cli-${++turns}`,
+        registry,
+        agent: options.model,
+        session,
+        conversation,
+        modelId: model.id,
+        question,
+        turnId: `cli-${++turns}`,
         signal: new AbortController().signal,
         emit: (event) => {
           if (event.type === 'payload-add') payloads.push(event.payload);
         },
       });
-      return { result, calls: recorded.slice(callsBefore), payloads, audit: audit.entries().slice(auditBefore) };
+      return {
+        result,
+        calls: recorded.slice(callsBefore),
+        payloads,
+        audit: audit.entries().slice(auditBefore),
+      };
     },
     close: () => engine.close(),
   };
@@ -87,12 +103,29 @@ function createModel(options: AskerOptions): ModelAdapter {
   if (options.model === 'offline') return createOfflineModel();
   if (options.model === 'gemini') {
     const apiKey = env.GEMINI_API_KEY;
-    if (!apiKey) throw new Error('model_auth: GEMINI_API_KEY is not set. Export your Gemini API key, or use --model offline.');
-    return createGeminiModel({ apiKey, ...(options.modelName ? { model: options.modelName } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+    if (!apiKey)
+      throw new Error(
+        'model_auth: GEMINI_API_KEY is not set. Export your Gemini API key, or use --model offline.',
+      );
+    return createGeminiModel({
+      apiKey,
+      ...(options.modelName ? { model: options.modelName } : {}),
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    });
   }
-  if (!options.baseUrl) throw new Error('invalid_arguments: --model openai needs --base-url (e.g. http://localhost:11434/v1 for Ollama, https://api.openai.com/v1).');
-  if (!options.modelName) throw new Error('invalid_arguments: --model openai needs --model-name (the model the server should run).');
-  return createOpenAiCompatibleModel({ baseUrl: options.baseUrl, model: options.modelName, ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}) });
+  if (!options.baseUrl)
+    throw new Error(
+      'invalid_arguments: --model openai needs --base-url (e.g. http://localhost:11434/v1 for Ollama, https://api.openai.com/v1).',
+    );
+  if (!options.modelName)
+    throw new Error(
+      'invalid_arguments: --model openai needs --model-name (the model the server should run).',
+    );
+  return createOpenAiCompatibleModel({
+    baseUrl: options.baseUrl,
+    model: options.modelName,
+    ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+  });
 }
 
 /** The --json view of a record: answer, calls with envelopes, layers, charts, stats, provenance, audit. */
@@ -107,17 +140,42 @@ export function askJson(question: string, record: AskRecord): Record<string, unk
     model: summary.modelId,
     steps: summary.steps,
     tool_calls: record.calls,
-    layers: record.payloads.filter((payload) => payload.kind === 'map-layer').map((layer) => ({ name: layer.name, features: layer.featureCount, source_tables: layer.sourceTables, sql: layer.sql, call_id: layer.callId })),
-    charts: record.payloads.filter((payload) => payload.kind === 'chart').map((chart) => ({ title: chart.title, type: chart.chartType, x: chart.x, y: chart.y ?? null, source_tables: chart.sourceTables, sql: chart.sql, call_id: chart.callId })),
-    stats: record.calls.filter((call) => call.name === 'compute_stats' && call.envelope.ok).map((call) => ({ call_id: call.call_id, ...(call.envelope as { data: object }).data })),
+    layers: record.payloads
+      .filter((payload) => payload.kind === 'map-layer')
+      .map((layer) => ({
+        name: layer.name,
+        features: layer.featureCount,
+        source_tables: layer.sourceTables,
+        sql: layer.sql,
+        call_id: layer.callId,
+      })),
+    charts: record.payloads
+      .filter((payload) => payload.kind === 'chart')
+      .map((chart) => ({
+        title: chart.title,
+        type: chart.chartType,
+        x: chart.x,
+        y: chart.y ?? null,
+        source_tables: chart.sourceTables,
+        sql: chart.sql,
+        call_id: chart.callId,
+      })),
+    stats: record.calls
+      .filter((call) => call.name === 'compute_stats' && call.envelope.ok)
+      .map((call) => ({ call_id: call.call_id, ...(call.envelope as { data: object }).data })),
     provenance: summary.provenance,
     audit: record.audit,
   };
 }
 
 /** Reads `--flag value` options shared by ask and eval; returns the leftovers as positional. */
-export function parseAskFlags(argv: readonly string[]): { options: Omit<AskerOptions, 'env'>; json: boolean; positional: string[] } | { error: string } {
-  const options: Omit<AskerOptions, 'env'> = { model: 'offline', dataDir: process.env.PERCH_DATA ?? 'public/data' };
+export function parseAskFlags(
+  argv: readonly string[],
+): { options: Omit<AskerOptions, 'env'>; json: boolean; positional: string[] } | { error: string } {
+  const options: Omit<AskerOptions, 'env'> = {
+    model: 'offline',
+    dataDir: process.env.PERCH_DATA ?? 'public/data',
+  };
   const positional: string[] = [];
   let json = false;
   for (let index = 0; index < argv.length; index++) {
@@ -133,7 +191,8 @@ export function parseAskFlags(argv: readonly string[]): { options: Omit<AskerOpt
     const value = argv[++index];
     if (value === undefined) return { error: `option ${argument} needs a value` };
     if (argument === '--model') {
-      if (!(MODEL_KINDS as readonly string[]).includes(value)) return { error: `--model must be one of ${MODEL_KINDS.join(', ')}, got '${value}'` };
+      if (!(MODEL_KINDS as readonly string[]).includes(value))
+        return { error: `--model must be one of ${MODEL_KINDS.join(', ')}, got '${value}'` };
       options.model = value as ModelKind;
     } else if (argument === '--data') options.dataDir = value;
     else if (argument === '--base-url') options.baseUrl = value;

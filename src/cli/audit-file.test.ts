@@ -11,10 +11,19 @@ describe('jsonLinesAuditSink', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'perch-audit-')), 'nested', 'audit.jsonl');
     const audit = createAuditLog([jsonLinesAuditSink(path)]);
     const { registry } = exampleRegistry({ audit });
-    await registry.call('analyst', { id: 'a', name: 'list_species', arguments: { text: 'sap' } }, EXAMPLE_SESSION);
+    await registry.call(
+      'analyst',
+      { id: 'a', name: 'list_species', arguments: { text: 'sap' } },
+      EXAMPLE_SESSION,
+    );
     await registry.call('analyst', { id: 'b', name: 'nope', arguments: {} }, EXAMPLE_SESSION);
     const text = readFileSync(path, 'utf8');
     expect(text).toBe(toJsonLines(audit.entries()));
-    expect(text.trim().split('\n').map((line) => JSON.parse(line).outcome)).toEqual(['ok', 'refused']);
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).outcome),
+    ).toEqual(['ok', 'refused']);
   });
 });

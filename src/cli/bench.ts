@@ -20,7 +20,11 @@ if (only === undefined || only === 'pipeline') {
 }
 if (only === undefined || only === 'engine') {
   console.log('== engine');
-  const report = await runEngineBench({ exampleDir, scaleRows: quick ? 1_000_000 : 10_000_000, runs: quick ? 3 : 5 });
+  const report = await runEngineBench({
+    exampleDir,
+    scaleRows: quick ? 1_000_000 : 10_000_000,
+    runs: quick ? 3 : 5,
+  });
   console.log(formatEngineBench(report));
 }
 if (only === undefined || only === 'map') {
@@ -31,8 +35,10 @@ if (only === undefined || only === 'map') {
 
 if (only === undefined || only === 'offline') {
   console.log('== offline agent (reader and whole answers, Node)');
-  const report = await runOfflineBench({ dataDir: exampleDir, questionsFile: 'src/bench/questions/dev-set.json', ...(quick ? { limit: 30 } : {}) });
+  const report = await runOfflineBench({
+    dataDir: exampleDir,
+    questionsFile: 'src/bench/questions/dev-set.json',
+    ...(quick ? { limit: 30 } : {}),
+  });
   console.log(formatOfflineBench(report));
 }
-
-export {};

@@ -25,7 +25,8 @@ options:
   --base-url <url>   replaces https://generativelanguage.googleapis.com (tests: a local mock)`;
 
 /** Answerable on any Perch data folder (the simulated demo too), and it needs at least one tool call. */
-export const CHECK_QUESTION = 'Which species does this data cover, and in which week is the first of them most abundant?';
+export const CHECK_QUESTION =
+  'Which species does this data cover, and in which week is the first of them most abundant?';
 
 export interface CheckOptions {
   model: string;
@@ -34,8 +35,15 @@ export interface CheckOptions {
   question: string;
 }
 
-export function parseCheckFlags(argv: readonly string[], env: Record<string, string | undefined> = process.env): CheckOptions | { error: string } {
-  const options: CheckOptions = { model: DEFAULT_GEMINI_MODEL, dataDir: env.PERCH_DATA ?? 'public/data', question: CHECK_QUESTION };
+export function parseCheckFlags(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): CheckOptions | { error: string } {
+  const options: CheckOptions = {
+    model: DEFAULT_GEMINI_MODEL,
+    dataDir: env.PERCH_DATA ?? 'public/data',
+    question: CHECK_QUESTION,
+  };
   const positional: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
@@ -59,10 +67,17 @@ export function parseCheckFlags(argv: readonly string[], env: Record<string, str
 export function listingLines(models: readonly ListedGeminiModel[], asked: string): string[] {
   const generating = models.filter((model) => model.generates);
   const others = models.length - generating.length;
-  const lines = [`Models this key can use for answers (${generating.length}${others > 0 ? `; ${others} more that cannot answer, e.g. embedding models, not shown` : ''}):`];
+  const lines = [
+    `Models this key can use for answers (${generating.length}${others > 0 ? `; ${others} more that cannot answer, e.g. embedding models, not shown` : ''}):`,
+  ];
   for (const model of generating) {
-    const marks = [model.name === DEFAULT_GEMINI_MODEL ? 'default' : '', model.name === asked && asked !== DEFAULT_GEMINI_MODEL ? 'asked' : ''].filter(Boolean);
-    lines.push(`  ${model.name === DEFAULT_GEMINI_MODEL ? '*' : ' '} ${model.name}${model.displayName !== model.name ? ` (${model.displayName})` : ''}${marks.length > 0 ? `  [${marks.join(', ')}]` : ''}`);
+    const marks = [
+      model.name === DEFAULT_GEMINI_MODEL ? 'default' : '',
+      model.name === asked && asked !== DEFAULT_GEMINI_MODEL ? 'asked' : '',
+    ].filter(Boolean);
+    lines.push(
+      `  ${model.name === DEFAULT_GEMINI_MODEL ? '*' : ' '} ${model.name}${model.displayName !== model.name ? ` (${model.displayName})` : ''}${marks.length > 0 ? `  [${marks.join(', ')}]` : ''}`,
+    );
   }
   return lines;
 }
@@ -87,7 +102,9 @@ export function usageLine(usage: TokenUsage | undefined): string {
 export function turnLines(record: AskRecord): string[] {
   const { result } = record;
   const calls = record.calls.map((call, index) => {
-    const outcome = call.envelope.ok ? 'ok' : `error ${call.envelope.error.code}: ${call.envelope.error.message}`;
+    const outcome = call.envelope.ok
+      ? 'ok'
+      : `error ${call.envelope.error.code}: ${call.envelope.error.message}`;
     return `  ${index + 1}. ${call.name} ${JSON.stringify(call.arguments)} → ${outcome}`;
   });
   return [
@@ -113,7 +130,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const apiKey = process.env.GEMINI_API_KEY?.trim();
   if (!apiKey) {
-    console.error('perch check-gemini: GEMINI_API_KEY is not set. Export your Gemini API key (Google AI Studio → Get API key) and run again: GEMINI_API_KEY=… npx perch check-gemini');
+    console.error(
+      'perch check-gemini: GEMINI_API_KEY is not set. Export your Gemini API key (Google AI Studio → Get API key) and run again: GEMINI_API_KEY=… npx perch check-gemini',
+    );
     return 1;
   }
   // Every line goes out scrubbed: a provider error or an echoed request must not carry the key.
@@ -132,7 +151,8 @@ export async function run(argv: string[]): Promise<number> {
   out(`Default ${DEFAULT_GEMINI_MODEL}: ${defaultServed ? 'served' : 'NOT served'}`);
   if (!defaultServed) fail(defaultMissingMessage(models));
   if (!isServed(models, parsed.model)) {
-    if (parsed.model !== DEFAULT_GEMINI_MODEL) fail(`the model ${parsed.model} is not served for this key, so no question was asked.`);
+    if (parsed.model !== DEFAULT_GEMINI_MODEL)
+      fail(`the model ${parsed.model} is not served for this key, so no question was asked.`);
     else fail('no question was asked.');
     return 1;
   }
@@ -141,7 +161,13 @@ export async function run(argv: string[]): Promise<number> {
   out(`Asking ${parsed.model} on ${resolve(parsed.dataDir)}: ${parsed.question}`);
   let result: TurnResult;
   try {
-    const asker = await openAsker({ model: 'gemini', modelName: parsed.model, dataDir: resolve(parsed.dataDir), ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}), env: { GEMINI_API_KEY: apiKey } });
+    const asker = await openAsker({
+      model: 'gemini',
+      modelName: parsed.model,
+      dataDir: resolve(parsed.dataDir),
+      ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}),
+      env: { GEMINI_API_KEY: apiKey },
+    });
     try {
       const record = await asker.ask(parsed.question, asker.conversation());
       for (const line of turnLines(record)) out(line);

@@ -20,13 +20,18 @@ interface QuestionReport extends QuestionVerdict {
 
 /** The ask_user options of a turn, when it asked back. */
 function askOptions(record: AskRecord): string[] {
-  return record.calls.filter((call) => call.name === 'ask_user').flatMap((call) => (call.arguments as { options?: unknown }).options).filter((option): option is string => typeof option === 'string');
+  return record.calls
+    .filter((call) => call.name === 'ask_user')
+    .flatMap((call) => (call.arguments as { options?: unknown }).options)
+    .filter((option): option is string => typeof option === 'string');
 }
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseAskFlags(argv);
   if ('error' in parsed || parsed.positional.length !== 1) {
-    console.error(`eval: ${'error' in parsed ? parsed.error : 'give one questions.json file'}.\nusage: npm run eval -- <questions.json> [--model offline|gemini|openai] [--data dir] [--base-url url] [--model-name m] [--json]`);
+    console.error(
+      `eval: ${'error' in parsed ? parsed.error : 'give one questions.json file'}.\nusage: npm run eval -- <questions.json> [--model offline|gemini|openai] [--data dir] [--base-url url] [--model-name m] [--json]`,
+    );
     return 1;
   }
   const file = JSON.parse(readFileSync(resolve(parsed.positional[0]!), 'utf8')) as EvalFile;
@@ -40,7 +45,12 @@ async function main(argv: string[]): Promise<number> {
       const answer = record.result.summary.answer;
       // The reading of the turn, wherever the runner records it (AskRecord.reading, the summary).
       const reading = findRecordedReading([record, record.result, record.result.summary]);
-      const verdict = judgeQuestion(question, { end: record.result.end, answer, askOptions: askOptions(record), ...(reading ? { reading } : {}) });
+      const verdict = judgeQuestion(question, {
+        end: record.result.end,
+        answer,
+        askOptions: askOptions(record),
+        ...(reading ? { reading } : {}),
+      });
       reports.push({ ...verdict, answer });
       if (!parsed.json) console.log(verdictLine(verdict));
     }
@@ -49,10 +59,22 @@ async function main(argv: string[]): Promise<number> {
   }
   const score = scoreVerdicts(reports);
   const figureCount = reports.reduce((sum, report) => sum + report.figures.length, 0);
-  const foundCount = reports.reduce((sum, report) => sum + report.figures.filter((check) => check.found).length, 0);
-  if (parsed.json) console.log(JSON.stringify({ model: asker.model.id, ...score, figures_found: foundCount, figures: figureCount, reports }, null, 2));
+  const foundCount = reports.reduce(
+    (sum, report) => sum + report.figures.filter((check) => check.found).length,
+    0,
+  );
+  if (parsed.json)
+    console.log(
+      JSON.stringify(
+        { model: asker.model.id, ...score, figures_found: foundCount, figures: figureCount, reports },
+        null,
+        2,
+      ),
+    );
   else {
-    console.log(`total: ${score.passed}/${score.questions} questions passed (answered ${score.answeredPercent.toFixed(1)}%), ${foundCount}/${figureCount} figures found, readings matched ${score.readingMatched}/${score.readingRecorded} recorded, wrong-confident ${score.wrongConfident.length}${score.wrongConfident.length ? ` (${score.wrongConfident.join(', ')})` : ''} (model ${asker.model.id})`);
+    console.log(
+      `total: ${score.passed}/${score.questions} questions passed (answered ${score.answeredPercent.toFixed(1)}%), ${foundCount}/${figureCount} figures found, readings matched ${score.readingMatched}/${score.readingRecorded} recorded, wrong-confident ${score.wrongConfident.length}${score.wrongConfident.length ? ` (${score.wrongConfident.join(', ')})` : ''} (model ${asker.model.id})`,
+    );
   }
   return score.passed === score.questions ? 0 : 1;
 }

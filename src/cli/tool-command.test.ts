@@ -9,12 +9,18 @@ import { TOOLS } from '../tools';
 const execute = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
 const dataDir = process.env.PERCH_TEST_DATA;
-if (!dataDir) console.warn('[cli] skipping perch tool runs on data: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example)');
+if (!dataDir)
+  console.warn(
+    '[cli] skipping perch tool runs on data: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example)',
+  );
 
 /** Runs `node bin/perch.mjs …` as a person would; resolves with the exit code instead of throwing. */
 async function perch(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], { cwd: ROOT, maxBuffer: 20_000_000 });
+    const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], {
+      cwd: ROOT,
+      maxBuffer: 20_000_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -46,14 +52,32 @@ describe('perch tools', () => {
 
 describe.skipIf(!dataDir)('perch tool', () => {
   it('runs one call and prints its envelope, exit 0', async () => {
-    const { code, stdout } = await perch('tool', 'seasonal_summary', '{"species":"yebsap"}', '--data', dataDir!);
+    const { code, stdout } = await perch(
+      'tool',
+      'seasonal_summary',
+      '{"species":"yebsap"}',
+      '--data',
+      dataDir!,
+    );
     expect(code).toBe(0);
     const envelope = JSON.parse(stdout);
-    expect(envelope).toMatchObject({ ok: true, name: 'seasonal_summary', data: { highest: { season: 'prebreeding_migration' } } });
+    expect(envelope).toMatchObject({
+      ok: true,
+      name: 'seasonal_summary',
+      data: { highest: { season: 'prebreeding_migration' } },
+    });
   });
 
   it('a refused call exits 1; --datasets narrows the scope', async () => {
-    const { code, stdout } = await perch('tool', 'describe_table', '{"table":"trends"}', '--data', dataDir!, '--datasets', 'species,weekly');
+    const { code, stdout } = await perch(
+      'tool',
+      'describe_table',
+      '{"table":"trends"}',
+      '--data',
+      dataDir!,
+      '--datasets',
+      'species,weekly',
+    );
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'out_of_scope' } });
   });
@@ -66,9 +90,19 @@ describe.skipIf(!dataDir)('perch tool', () => {
 
   it('--batch runs many calls in one process, one envelope per line', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'perch-batch-')), 'calls.jsonl');
-    writeFileSync(file, ['{"name":"find_region","arguments":{"text":"MI"}}', '{"name":"trend_summary","arguments":{"species":"yebsap"}}', '{"name":"no_such_tool","arguments":{}}'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '{"name":"find_region","arguments":{"text":"MI"}}',
+        '{"name":"trend_summary","arguments":{"species":"yebsap"}}',
+        '{"name":"no_such_tool","arguments":{}}',
+      ].join('\n'),
+    );
     const { code, stdout } = await perch('tool', '--batch', file, '--data', dataDir!);
-    const envelopes = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const envelopes = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(envelopes.map((envelope) => envelope.ok)).toEqual([true, true, false]);
     expect(envelopes[1].data.regional_trend.folds).toBe(100);
     expect(envelopes[2].error.code).toBe('unknown_tool');

@@ -42,20 +42,30 @@ export async function run(argv: string[]): Promise<number> {
   try {
     engine = await createNodeEngine({ dataDir: options.dataDir });
   } catch (error) {
-    console.error(`perch tool: cannot open the data in ${options.dataDir} (${(error as Error).message}). Run npm run data, or pass --data <dir>.`);
+    console.error(
+      `perch tool: cannot open the data in ${options.dataDir} (${(error as Error).message}). Run npm run data, or pass --data <dir>.`,
+    );
     return 1;
   }
   try {
     const catalogTables = Object.keys(engine.catalog.tables);
     const unknown = (options.datasets ?? []).filter((name) => !catalogTables.includes(name));
     if (unknown.length > 0) {
-      console.error(`perch tool: --datasets names tables not in the catalog: ${unknown.join(', ')}. Tables: ${catalogTables.join(', ')}.`);
+      console.error(
+        `perch tool: --datasets names tables not in the catalog: ${unknown.join(', ')}. Tables: ${catalogTables.join(', ')}.`,
+      );
       return 1;
     }
     const session: Session = { id: 'cli', datasets: options.datasets ?? catalogTables };
     const audit = createAuditLog(options.audit ? [jsonLinesAuditSink(resolve(options.audit))] : []);
     const registry = createPerchRegistry(
-      { engine, addTable: tableAdderFor(engine, (_sessionId, table) => (session.datasets = [...session.datasets, table])) },
+      {
+        engine,
+        addTable: tableAdderFor(
+          engine,
+          (_sessionId, table) => (session.datasets = [...session.datasets, table]),
+        ),
+      },
       { audit },
     );
     let allOk = true;
@@ -72,7 +82,13 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function runCall(registry: Registry, session: Session, options: Options, id: string, call: { name: string; arguments: unknown }): Promise<ToolEnvelope[]> {
+async function runCall(
+  registry: Registry,
+  session: Session,
+  options: Options,
+  id: string,
+  call: { name: string; arguments: unknown },
+): Promise<ToolEnvelope[]> {
   const outcome = await registry.call(options.agent, toolCall(id, call), session);
   if (outcome.card === undefined || !options.approve) return [outcome.envelope];
   const approved = await registry.approve(outcome.card.id, outcome.card.arguments, session);
@@ -83,15 +99,29 @@ async function runCall(registry: Registry, session: Session, options: Options, i
 function toolCall(id: string, call: { name: string; arguments: unknown }) {
   if (typeof call.arguments !== 'string') return { id, name: call.name, arguments: call.arguments };
   try {
-    return { id, name: call.name, arguments: call.arguments.trim() === '' ? {} : (JSON.parse(call.arguments) as unknown) };
+    return {
+      id,
+      name: call.name,
+      arguments: call.arguments.trim() === '' ? {} : (JSON.parse(call.arguments) as unknown),
+    };
   } catch (error) {
-    return { id, name: call.name, arguments: call.arguments, malformed: `arguments are not valid JSON (${(error as Error).message}); send a JSON object such as {"species": "yebsap"}` };
+    return {
+      id,
+      name: call.name,
+      arguments: call.arguments,
+      malformed: `arguments are not valid JSON (${(error as Error).message}); send a JSON object such as {"species": "yebsap"}`,
+    };
   }
 }
 
 function parseOptions(argv: string[]): Options | { error: string } {
   const positional: string[] = [];
-  const options: Options = { calls: [], dataDir: resolve(process.env.PERCH_DATA ?? 'public/data'), agent: 'offline', approve: false };
+  const options: Options = {
+    calls: [],
+    dataDir: resolve(process.env.PERCH_DATA ?? 'public/data'),
+    agent: 'offline',
+    approve: false,
+  };
   let batch: string | undefined;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
@@ -101,7 +131,11 @@ function parseOptions(argv: string[]): Options | { error: string } {
     else if (value === undefined) return { error: `option ${argument} needs a value` };
     else {
       index++;
-      if (argument === '--datasets') options.datasets = value.split(',').map((name) => name.trim()).filter(Boolean);
+      if (argument === '--datasets')
+        options.datasets = value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
       else if (argument === '--data') options.dataDir = resolve(value);
       else if (argument === '--batch') batch = value;
       else if (argument === '--audit') options.audit = value;
@@ -111,11 +145,14 @@ function parseOptions(argv: string[]): Options | { error: string } {
   }
   if (batch !== undefined) {
     if (positional.length > 0) return { error: 'give either --batch or a tool name, not both' };
-    const lines = readFileSync(resolve(batch), 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const lines = readFileSync(resolve(batch), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     for (const [number, line] of lines.entries()) {
       try {
         const parsed = JSON.parse(line) as { name?: unknown; arguments?: unknown };
-        if (typeof parsed.name !== 'string') return { error: `${batch} line ${number + 1}: "name" must be a string` };
+        if (typeof parsed.name !== 'string')
+          return { error: `${batch} line ${number + 1}: "name" must be a string` };
         options.calls.push({ name: parsed.name, arguments: parsed.arguments ?? {} });
       } catch (error) {
         return { error: `${batch} line ${number + 1} is not JSON: ${(error as Error).message}` };
@@ -124,7 +161,8 @@ function parseOptions(argv: string[]): Options | { error: string } {
     return options;
   }
   const [name, json = '{}'] = positional;
-  if (name === undefined || positional.length > 2) return { error: 'expected a tool name and at most one JSON argument' };
+  if (name === undefined || positional.length > 2)
+    return { error: 'expected a tool name and at most one JSON argument' };
   // The JSON is passed to the registry as text, so a malformed one is refused there (malformed_call/invalid_arguments) like a model's.
   options.calls.push({ name, arguments: json });
   return options;

@@ -23,16 +23,20 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-function parseOptions(argv: string[]): { provider: Provider; agent: string; help: boolean } | { error: string } {
+function parseOptions(
+  argv: string[],
+): { provider: Provider; agent: string; help: boolean } | { error: string } {
   let provider: Provider = 'gemini';
   let agent = 'offline';
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
     if (argument === '--help' || argument === '-h') return { provider, agent, help: true };
     const value = argv[index + 1];
-    if (argument === '--provider' && value !== undefined && (PROVIDERS as readonly string[]).includes(value)) provider = value as Provider;
+    if (argument === '--provider' && value !== undefined && (PROVIDERS as readonly string[]).includes(value))
+      provider = value as Provider;
     else if (argument === '--agent' && value !== undefined && Object.hasOwn(AGENTS, value)) agent = value;
-    else return { error: `unknown or incomplete option '${argument}${value === undefined ? '' : ` ${value}`}'` };
+    else
+      return { error: `unknown or incomplete option '${argument}${value === undefined ? '' : ` ${value}`}'` };
     index++;
   }
   return { provider, agent, help: false };

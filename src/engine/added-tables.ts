@@ -21,9 +21,19 @@ export class AddedTables {
 
   /** Refusal reason for `name`, or null when it can be added. */
   problem(name: string): { code: 'table_exists' | 'load_failed'; detail: string; fix: string } | null {
-    if (!TABLE_NAME.test(name)) return { code: 'load_failed', detail: `'${name}' is not a table name`, fix: 'Use a lowercase identifier such as my_sightings' };
+    if (!TABLE_NAME.test(name))
+      return {
+        code: 'load_failed',
+        detail: `'${name}' is not a table name`,
+        fix: 'Use a lowercase identifier such as my_sightings',
+      };
     const taken = Object.keys(this.catalog.tables).find((existing) => existing.toLowerCase() === name);
-    if (taken !== undefined) return { code: 'table_exists', detail: `a table named '${taken}' already exists`, fix: 'Choose another name' };
+    if (taken !== undefined)
+      return {
+        code: 'table_exists',
+        detail: `a table named '${taken}' already exists`,
+        fix: 'Choose another name',
+      };
     return null;
   }
 
@@ -71,11 +81,14 @@ async function parquetIpc(bytes: Uint8Array): Promise<{ batches: Uint8Array[]; r
 
 /** Column names and catalog types of the Arrow the engine inserted (null when no ColumnType fits, e.g. TIMESTAMP). */
 function ipcColumns(ipc: Uint8Array): { name: string; type: ColumnType | null }[] {
-  return arrow.tableFromIPC(ipc).schema.fields.map((field) => ({ name: field.name, type: columnType(field.type) }));
+  return arrow
+    .tableFromIPC(ipc)
+    .schema.fields.map((field) => ({ name: field.name, type: columnType(field.type) }));
 }
 
 function columnType(type: arrow.DataType): ColumnType | null {
-  if (arrow.DataType.isInt(type)) return type.bitWidth === 64 || (!type.isSigned && type.bitWidth === 32) ? 'BIGINT' : 'INTEGER';
+  if (arrow.DataType.isInt(type))
+    return type.bitWidth === 64 || (!type.isSigned && type.bitWidth === 32) ? 'BIGINT' : 'INTEGER';
   if (arrow.DataType.isFloat(type)) return 'DOUBLE';
   if (arrow.DataType.isBool(type)) return 'BOOLEAN';
   if (arrow.DataType.isDate(type)) return 'DATE';
@@ -84,9 +97,19 @@ function columnType(type: arrow.DataType): ColumnType | null {
 }
 
 /** The caller's profiled column when it has one, with the type the table really got. */
-function catalogColumn(column: { name: string; type: ColumnType | null }, profiled: CatalogColumn[]): CatalogColumn {
+function catalogColumn(
+  column: { name: string; type: ColumnType | null },
+  profiled: CatalogColumn[],
+): CatalogColumn {
   const known = profiled.find((candidate) => candidate.name === column.name);
   const type = column.type ?? known?.type ?? 'VARCHAR';
   if (known) return { ...known, type };
-  return { name: column.name, type, meaning: `Column '${column.name}' of the added file (meaning not documented).`, examples: [], distinct: 0, null_fraction: 0 };
+  return {
+    name: column.name,
+    type,
+    meaning: `Column '${column.name}' of the added file (meaning not documented).`,
+    examples: [],
+    distinct: 0,
+    null_fraction: 0,
+  };
 }

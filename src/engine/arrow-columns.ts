@@ -10,7 +10,21 @@ import * as arrow from 'apache-arrow';
  * page's Content-Security-Policy (`script-src 'self' 'wasm-unsafe-eval'`) refuses — measured in
  * Chromium: every parquet load failed with "Evaluating a string as JavaScript violates …".
  */
-export type ColumnKind = 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'date' | 'timestamp' | 'utf8';
+export type ColumnKind =
+  | 'bool'
+  | 'int8'
+  | 'int16'
+  | 'int32'
+  | 'int64'
+  | 'uint8'
+  | 'uint16'
+  | 'uint32'
+  | 'uint64'
+  | 'float32'
+  | 'float64'
+  | 'date'
+  | 'timestamp'
+  | 'utf8';
 
 type NumericSpec = { type: arrow.DataType; make: (length: number) => ArrayBufferView; bigint: boolean };
 
@@ -37,7 +51,13 @@ export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: n
     data[index] = numeric.bigint ? BigInt(value as bigint) : Number(value);
   });
   return arrow.makeVector(
-    arrow.makeData({ type: numeric.type, length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data } as never),
+    arrow.makeData({
+      type: numeric.type,
+      length,
+      nullCount,
+      nullBitmap: nullCount > 0 ? validity : null,
+      data,
+    } as never),
   );
 }
 
@@ -46,11 +66,23 @@ function boolVector(values: ArrayLike<unknown>, length: number): arrow.Vector {
   const { validity, nullCount } = markPresent(values, length, (index, value) => {
     if (value) bits[index >> 3] |= 1 << (index & 7);
   });
-  return arrow.makeVector(arrow.makeData({ type: new arrow.Bool(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, data: bits }));
+  return arrow.makeVector(
+    arrow.makeData({
+      type: new arrow.Bool(),
+      length,
+      nullCount,
+      nullBitmap: nullCount > 0 ? validity : null,
+      data: bits,
+    }),
+  );
 }
 
 /** Sets the validity bit of every present (non-null) value and hands it to `write`. */
-function markPresent(values: ArrayLike<unknown>, length: number, write: (index: number, value: unknown) => void) {
+function markPresent(
+  values: ArrayLike<unknown>,
+  length: number,
+  write: (index: number, value: unknown) => void,
+) {
   const validity = new Uint8Array(Math.ceil(length / 8));
   let nullCount = 0;
   for (let index = 0; index < length; index++) {
@@ -91,5 +123,14 @@ function utf8Vector(values: ArrayLike<unknown>, length: number): arrow.Vector {
   }
   const data = new Uint8Array(total);
   for (let index = 0; index < length; index++) data.set(encoded[index], offsets[index]);
-  return arrow.makeVector(arrow.makeData({ type: new arrow.Utf8(), length, nullCount, nullBitmap: nullCount > 0 ? validity : null, valueOffsets: offsets, data }));
+  return arrow.makeVector(
+    arrow.makeData({
+      type: new arrow.Utf8(),
+      length,
+      nullCount,
+      nullBitmap: nullCount > 0 ? validity : null,
+      valueOffsets: offsets,
+      data,
+    }),
+  );
 }

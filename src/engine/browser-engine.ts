@@ -26,5 +26,9 @@ const startBrowserDuckDB: StartDuckDB = async () => {
 };
 
 export function createBrowserEngine(options: BrowserEngineOptions): Promise<Engine> {
-  return createEngine({ ...options, source: httpDataSource(options.fetchBase), startDuckDB: startBrowserDuckDB });
+  return createEngine({
+    ...options,
+    source: httpDataSource(options.fetchBase),
+    startDuckDB: startBrowserDuckDB,
+  });
 }

@@ -6,7 +6,11 @@
  */
 export type ScopeCheck = { ok: true; tables: string[] } | { ok: false; problem: string; fix: string };
 
-export function checkScope(binderTables: readonly string[], scope: readonly string[], catalogTables: readonly string[]): ScopeCheck {
+export function checkScope(
+  binderTables: readonly string[],
+  scope: readonly string[],
+  catalogTables: readonly string[],
+): ScopeCheck {
   const inScope = new Set(scope.map((name) => name.toLowerCase()));
   const known = new Map(catalogTables.map((name) => [name.toLowerCase(), name]));
   const tables = new Set<string>();
@@ -14,10 +18,18 @@ export function checkScope(binderTables: readonly string[], scope: readonly stri
     const name = unqualified(raw);
     const catalogName = name === null ? undefined : known.get(name);
     if (catalogName === undefined) {
-      return { ok: false, problem: `'${raw}' is not a catalog table`, fix: `Read only catalog tables in scope: ${[...scope].sort().join(', ') || '(none)'}` };
+      return {
+        ok: false,
+        problem: `'${raw}' is not a catalog table`,
+        fix: `Read only catalog tables in scope: ${[...scope].sort().join(', ') || '(none)'}`,
+      };
     }
     if (!inScope.has(name!)) {
-      return { ok: false, problem: `table '${catalogName}' is outside this session's scope`, fix: `Add it to the session's datasets first, or use one in scope: ${[...scope].sort().join(', ') || '(none)'}` };
+      return {
+        ok: false,
+        problem: `table '${catalogName}' is outside this session's scope`,
+        fix: `Add it to the session's datasets first, or use one in scope: ${[...scope].sort().join(', ') || '(none)'}`,
+      };
     }
     tables.add(catalogName);
   }
@@ -28,5 +40,7 @@ function unqualified(raw: string): string | null {
   const parts = raw.toLowerCase().split('.');
   const name = parts.pop()!;
   const qualifier = parts.join('.');
-  return qualifier === '' || qualifier === 'main' || qualifier === 'memory.main' || qualifier === 'memory' ? name : null;
+  return qualifier === '' || qualifier === 'main' || qualifier === 'memory.main' || qualifier === 'memory'
+    ? name
+    : null;
 }

@@ -9,7 +9,15 @@ import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-m
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
 import { TableLoader } from './table-loader';
-import type { Engine, LoadProgressEvent, LoadReport, PartitionFilter, QueryLimits, QueryOptions, QueryResult } from './types';
+import type {
+  Engine,
+  LoadProgressEvent,
+  LoadReport,
+  PartitionFilter,
+  QueryLimits,
+  QueryOptions,
+  QueryResult,
+} from './types';
 
 export interface EngineRestartEvent {
   reason: string;
@@ -46,9 +54,14 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
   const catalog = options.catalog ?? (JSON.parse(await options.source.readText('catalog.json')) as Catalog);
   const defaults: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
-  const loader = new TableLoader(catalog, options.source, options.onProgress ?? (() => {}), async (session, table) => {
-    for (const macro of macrosReading(table)) await session.runTrusted(macro.sql);
-  });
+  const loader = new TableLoader(
+    catalog,
+    options.source,
+    options.onProgress ?? (() => {}),
+    async (session, table) => {
+      for (const macro of macrosReading(table)) await session.runTrusted(macro.sql);
+    },
+  );
   const setup = startupMacroStatements(catalog);
   const added = new AddedTables(catalog);
   // Read on every call: addTable adds entries to the catalog.
@@ -75,7 +88,11 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
       const session = await DuckDBSession.start(options.startDuckDB, setup);
       const reports = await loader.replay(session);
       const readded = await added.replay(session);
-      options.onRestart?.({ reason, reloaded: [...reports.map((report) => report.table), ...readded], durationMs: Date.now() - started });
+      options.onRestart?.({
+        reason,
+        reloaded: [...reports.map((report) => report.table), ...readded],
+        durationMs: Date.now() - started,
+      });
       return watch(session);
     })();
     replaced.set(from, next);
@@ -89,7 +106,11 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     return run;
   }
 
-  async function loadTables(session: DuckDBSession, tables: string[], partitions?: PartitionFilter): Promise<LoadReport> {
+  async function loadTables(
+    session: DuckDBSession,
+    tables: string[],
+    partitions?: PartitionFilter,
+  ): Promise<LoadReport> {
     const started = Date.now();
     const report: LoadReport = { loaded: [], bytesFetched: 0, rows: 0, durationMs: 0 };
     for (const table of tables) {
@@ -100,14 +121,22 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
         report.bytesFetched += tableReport.bytesFetched;
         report.rows += tableReport.rows;
       } catch (error) {
-        throw engineError('load_failed', `could not load table '${table}' from ${options.source.location}: ${duckdbMessage(error)}`, 'Check that the data folder holds the files catalog.json lists (npm run data), then retry');
+        throw engineError(
+          'load_failed',
+          `could not load table '${table}' from ${options.source.location}: ${duckdbMessage(error)}`,
+          'Check that the data folder holds the files catalog.json lists (npm run data), then retry',
+        );
       }
     }
     report.durationMs = Date.now() - started;
     return report;
   }
 
-  async function bindTables(session: DuckDBSession, wrapped: string, scope: readonly string[]): Promise<string[]> {
+  async function bindTables(
+    session: DuckDBSession,
+    wrapped: string,
+    scope: readonly string[],
+  ): Promise<string[]> {
     const namesSql = sqlForTableNames(wrapped);
     try {
       return await session.tableNames(namesSql);
@@ -122,7 +151,11 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
   }
 
   /** Steps 4–5: binder tables, scope check, lazy loads. */
-  async function prepare(session: DuckDBSession, wrapped: string, scope: readonly string[]): Promise<{ tables: string[]; load: LoadReport }> {
+  async function prepare(
+    session: DuckDBSession,
+    wrapped: string,
+    scope: readonly string[],
+  ): Promise<{ tables: string[]; load: LoadReport }> {
     let binderTables: string[];
     try {
       binderTables = await bindTables(session, wrapped, scope);
@@ -143,7 +176,12 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
       maxBytes: queryOptions.maxBytes ?? defaults.maxBytes,
     };
     const { signal, scope } = queryOptions;
-    if (signal?.aborted) throw engineError('cancelled', 'the caller cancelled the query before it started', 'Run it again when needed');
+    if (signal?.aborted)
+      throw engineError(
+        'cancelled',
+        'the caller cancelled the query before it started',
+        'Run it again when needed',
+      );
     const text = checkSqlText(sql);
     if (!text.ok) throw engineError('sql_rejected', text.problem, text.fix);
     const wrapped = wrapQuery(text.body, limits.maxRows + 1);
@@ -174,15 +212,22 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     };
     signal?.addEventListener('abort', onAbort);
     try {
-      const outcome = await session.run(wrapped, { stop, graceMs, maxBytes: limits.maxBytes }).catch((error: unknown) => {
-        if (session.dead) return { type: 'stuck' as const };
-        throw failure(error);
-      });
+      const outcome = await session
+        .run(wrapped, { stop, graceMs, maxBytes: limits.maxBytes })
+        .catch((error: unknown) => {
+          if (session.dead) return { type: 'stuck' as const };
+          throw failure(error);
+        });
       if (outcome.type === 'stuck' || outcome.type === 'cancelled') {
         const died = session.dead;
-        if (outcome.type === 'stuck') await restart(session, died ?? `the worker did not answer ${graceMs} ms after a cancel`);
+        if (outcome.type === 'stuck')
+          await restart(session, died ?? `the worker did not answer ${graceMs} ms after a cancel`);
         if (died !== null && stopCause === null) {
-          throw engineError('engine_restarted', `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.loadedTableNames().length} loaded table(s) reloaded`, 'Run the query again');
+          throw engineError(
+            'engine_restarted',
+            `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.loadedTableNames().length} loaded table(s) reloaded`,
+            'Run the query again',
+          );
         }
         throw stopError(stopCause ?? 'cancelled', limits.timeoutMs);
       }
@@ -210,8 +255,12 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
       const files = loader.loadedFiles(table);
       const all = catalog.tables[table].files;
       if (files && files.size < all.length) {
-        const held = all.filter((file) => files.has(file.path)).map((file) => file.partition?.species_code ?? file.path);
-        warnings.push(`table '${table}' holds only partitions species_code in (${held.join(', ')}) of ${all.length}; call ensureLoaded for more`);
+        const held = all
+          .filter((file) => files.has(file.path))
+          .map((file) => file.partition?.species_code ?? file.path);
+        warnings.push(
+          `table '${table}' holds only partitions species_code in (${held.join(', ')}) of ${all.length}; call ensureLoaded for more`,
+        );
       }
     }
     return warnings;
@@ -223,8 +272,17 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     ensureLoaded: (tables, partitions) =>
       serialised(async () => {
         const unknown = tables.filter((table) => !(table in catalog.tables));
-        if (unknown.length > 0) throw engineError('load_failed', `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`, `Use one of: ${catalogTables().join(', ')}`);
-        return loadTables(await ready, tables.filter((table) => !added.has(table)), partitions);
+        if (unknown.length > 0)
+          throw engineError(
+            'load_failed',
+            `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`,
+            `Use one of: ${catalogTables().join(', ')}`,
+          );
+        return loadTables(
+          await ready,
+          tables.filter((table) => !added.has(table)),
+          partitions,
+        );
       }),
     addTable: (request) =>
       serialised(async () => {
@@ -234,7 +292,11 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
         try {
           return await added.add(await ready, request);
         } catch (error) {
-          throw engineError('load_failed', `could not add table '${request.name}' from ${request.format.toUpperCase()} bytes: ${duckdbMessage(error)}`, `Check that the file is valid ${request.format.toUpperCase()} with a header row, then retry`);
+          throw engineError(
+            'load_failed',
+            `could not add table '${request.name}' from ${request.format.toUpperCase()} bytes: ${duckdbMessage(error)}`,
+            `Check that the file is valid ${request.format.toUpperCase()} with a header row, then retry`,
+          );
         }
       }),
     async close() {
@@ -248,26 +310,48 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
 function failure(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const text = duckdbMessage(error);
-  if (/Catalog "[^"]*" does not exist/.test(text)) return engineError('sql_rejected', `the query names another database (${text})`, 'Read only catalog tables by name');
-  if (/Permission Error/i.test(text)) return engineError('sql_rejected', `the query reaches outside the loaded tables (${text})`, 'Read only catalog tables by name');
+  if (/Catalog "[^"]*" does not exist/.test(text))
+    return engineError(
+      'sql_rejected',
+      `the query names another database (${text})`,
+      'Read only catalog tables by name',
+    );
+  if (/Permission Error/i.test(text))
+    return engineError(
+      'sql_rejected',
+      `the query reaches outside the loaded tables (${text})`,
+      'Read only catalog tables by name',
+    );
   return engineError('query_failed', text, 'Fix the SQL and run it again');
 }
 
 function stopError(cause: 'timeout' | 'cancelled', timeoutMs: number): EngineError {
   return cause === 'timeout'
-    ? engineError('timeout', `the query ran longer than ${timeoutMs} ms and was cancelled`, 'Filter earlier (WHERE on species_code, week), aggregate, or read fewer rows')
+    ? engineError(
+        'timeout',
+        `the query ran longer than ${timeoutMs} ms and was cancelled`,
+        'Filter earlier (WHERE on species_code, week), aggregate, or read fewer rows',
+      )
     : engineError('cancelled', 'the caller cancelled the query', 'Run it again when needed');
 }
 
 function tooLarge(limit: string): EngineError {
-  return engineError('result_too_large', `the result has ${limit}`, 'Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns');
+  return engineError(
+    'result_too_large',
+    `the result has ${limit}`,
+    'Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns',
+  );
 }
 
 /** In-scope catalog tables whose names (or macros reading them) appear as words or quoted names in the SQL. */
 function namedScopeTables(sql: string, scope: readonly string[], catalogTables: readonly string[]): string[] {
   const lexed = lexSql(sql);
   if (!lexed.ok) return [];
-  const words = new Set(lexed.tokens.filter((token) => token.kind === 'word' || token.kind === 'quoted').map((token) => token.text.toLowerCase()));
+  const words = new Set(
+    lexed.tokens
+      .filter((token) => token.kind === 'word' || token.kind === 'quoted')
+      .map((token) => token.text.toLowerCase()),
+  );
   for (const macro of ENGINE_MACROS) if (macro.reads && words.has(macro.name)) words.add(macro.reads);
   const inScope = new Set(scope.map((name) => name.toLowerCase()));
   return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && words.has(table.toLowerCase()));

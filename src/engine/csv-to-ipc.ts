@@ -29,14 +29,22 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
-const KIND: Record<CsvType, ColumnKind> = { INTEGER: 'int32', BIGINT: 'int64', DOUBLE: 'float64', BOOLEAN: 'bool', DATE: 'date', VARCHAR: 'utf8' };
+const KIND: Record<CsvType, ColumnKind> = {
+  INTEGER: 'int32',
+  BIGINT: 'int64',
+  DOUBLE: 'float64',
+  BOOLEAN: 'bool',
+  DATE: 'date',
+  VARCHAR: 'utf8',
+};
 
 export function csvToIpc(bytes: Uint8Array): CsvIpc {
   const { header, records } = parseCsv(new TextDecoder('utf-8').decode(bytes));
   if (header.length === 0) throw new Error('the CSV has no header row');
   const names = uniqueNames(header);
   for (const [index, record] of records.entries()) {
-    if (record.length > names.length) throw new Error(`record ${index + 2} has ${record.length} fields but the header has ${names.length}`);
+    if (record.length > names.length)
+      throw new Error(`record ${index + 2} has ${record.length} fields but the header has ${names.length}`);
   }
   const columns = names.map((name, column) => ({ name, type: inferType(records, column) }));
   const batches: Uint8Array[] = [];
@@ -44,7 +52,11 @@ export function csvToIpc(bytes: Uint8Array): CsvIpc {
     const slice = records.slice(start, start + BATCH_ROWS);
     const vectors: Record<string, arrow.Vector> = {};
     for (const [column, { name, type }] of columns.entries()) {
-      vectors[name] = toVector(KIND[type], slice.map((record) => convert(type, record[column] ?? null)), slice.length);
+      vectors[name] = toVector(
+        KIND[type],
+        slice.map((record) => convert(type, record[column] ?? null)),
+        slice.length,
+      );
     }
     batches.push(arrow.tableToIPC(new arrow.Table(vectors), 'stream'));
   }
@@ -114,7 +126,8 @@ function epochDays(value: string): number | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = Date.UTC(year, month - 1, day);
   const date = new Date(time);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return time / 86_400_000;
 }
 

@@ -14,7 +14,10 @@ export interface DataSource {
  * then the column chunks; for our small files the footer read already holds every chunk, so
  * without this the same bytes would be fetched twice.
  */
-export function reusingRanges(byteLength: number, fetchRange: (start: number, end: number) => Promise<{ start: number; bytes: ArrayBuffer }>): AsyncBuffer {
+export function reusingRanges(
+  byteLength: number,
+  fetchRange: (start: number, end: number) => Promise<{ start: number; bytes: ArrayBuffer }>,
+): AsyncBuffer {
   const held: { start: number; bytes: ArrayBuffer }[] = [];
   return {
     byteLength,

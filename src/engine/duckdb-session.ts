@@ -66,7 +66,11 @@ export class DuckDBSession {
     const loader = await db.connect();
     const reader = await db.connect();
     for (const statement of [...setup, ...LOCKDOWN_STATEMENTS]) await loader.query(statement);
-    return new DuckDBSession(instance, loader.useUnsafe((_, id) => id), reader.useUnsafe((_, id) => id));
+    return new DuckDBSession(
+      instance,
+      loader.useUnsafe((_, id) => id),
+      reader.useUnsafe((_, id) => id),
+    );
   }
 
   get dead(): string | null {
@@ -84,15 +88,19 @@ export class DuckDBSession {
   }
 
   insertIpc(table: string, ipc: Uint8Array, create: boolean): Promise<void> {
-    return this.untilDead(this.instance.db.insertArrowFromIPCStream(this.loader, ipc, { name: table, create }));
+    return this.untilDead(
+      this.instance.db.insertArrowFromIPCStream(this.loader, ipc, { name: table, create }),
+    );
   }
 
   /** Runs raw SQL on the loader connection: setup and tests only, never user SQL. */
   async runTrusted(sql: string): Promise<arrow.Table> {
-    return this.drive(this.loader, sql, { stop: new Promise(() => {}), graceMs: 0, maxBytes: Infinity }).then((outcome) => {
-      if (outcome.type !== 'done') throw new Error(`trusted query ended as ${outcome.type}`);
-      return outcome.table;
-    });
+    return this.drive(this.loader, sql, { stop: new Promise(() => {}), graceMs: 0, maxBytes: Infinity }).then(
+      (outcome) => {
+        if (outcome.type !== 'done') throw new Error(`trusted query ended as ${outcome.type}`);
+        return outcome.table;
+      },
+    );
   }
 
   run(sql: string, options: RunOptions): Promise<QueryOutcome> {
@@ -155,7 +163,9 @@ export class DuckDBSession {
    * worker pending forever (measured: a getTableNames sent just after terminate never settled).
    */
   private untilDead<T>(work: Promise<T>): Promise<T> {
-    const died = this.whenDead().then((reason) => Promise.reject(new Error(`the DuckDB worker stopped (${reason})`)));
+    const died = this.whenDead().then((reason) =>
+      Promise.reject(new Error(`the DuckDB worker stopped (${reason})`)),
+    );
     died.catch(() => {});
     return Promise.race([work, died]);
   }
@@ -176,7 +186,10 @@ export function tableBytes(table: arrow.Table): number {
 
 function dataBytes(data: arrow.Data): number {
   let total = 0;
-  for (const buffer of [data.values, data.valueOffsets, data.nullBitmap, data.typeIds] as (ArrayBufferView | undefined)[]) {
+  for (const buffer of [data.values, data.valueOffsets, data.nullBitmap, data.typeIds] as (
+    | ArrayBufferView
+    | undefined
+  )[]) {
     total += buffer?.byteLength ?? 0;
   }
   for (const child of data.children) total += dataBytes(child);
@@ -185,6 +198,7 @@ function dataBytes(data: arrow.Data): number {
 }
 
 function describe(event: unknown): string {
-  if (event && typeof event === 'object' && 'message' in event) return String((event as { message: unknown }).message);
+  if (event && typeof event === 'object' && 'message' in event)
+    return String((event as { message: unknown }).message);
   return String(event);
 }

@@ -24,7 +24,11 @@ export interface EngineError {
 
 /** Builds a branded EngineError; `detail` and `fix` are joined into the message format. */
 export function engineError(code: EngineErrorCode, detail: string, fix: string): EngineError {
-  const error = { name: 'EngineError' as const, code, message: `${code}: ${withoutFinalStop(detail)}. ${fix}` };
+  const error = {
+    name: 'EngineError' as const,
+    code,
+    message: `${code}: ${withoutFinalStop(detail)}. ${fix}`,
+  };
   Object.defineProperty(error, ENGINE_ERROR_BRAND, { value: true, enumerable: false });
   return error;
 }
@@ -34,7 +38,11 @@ export function isEngineError(value: unknown): value is EngineError {
   if (typeof value !== 'object' || value === null) return false;
   if ((value as Record<symbol, unknown>)[ENGINE_ERROR_BRAND] === true) return true;
   const candidate = value as Partial<EngineError>;
-  return candidate.name === 'EngineError' && typeof candidate.code === 'string' && typeof candidate.message === 'string';
+  return (
+    candidate.name === 'EngineError' &&
+    typeof candidate.code === 'string' &&
+    typeof candidate.message === 'string'
+  );
 }
 
 /** DuckDB's own text, passed through after the category; wasm errors arrive as Error or JSON text. */
@@ -42,7 +50,8 @@ export function duckdbMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   try {
     const parsed = JSON.parse(text) as { exception_type?: string; exception_message?: string };
-    if (parsed.exception_message) return `${parsed.exception_type ?? 'Error'} Error: ${parsed.exception_message}`;
+    if (parsed.exception_message)
+      return `${parsed.exception_type ?? 'Error'} Error: ${parsed.exception_message}`;
   } catch {
     // not JSON: already plain DuckDB text
   }

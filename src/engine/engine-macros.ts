@@ -25,7 +25,8 @@ export const ENGINE_MACROS: readonly EngineMacro[] = [
   {
     name: 'week_to_date',
     signature: 'week_to_date(week INTEGER, release := <catalog release>) -> DATE',
-    meaning: 'The date that stands for an eBird S&T week (1..52): the middle of the week, e.g. week 24 -> 2023-06-14.',
+    meaning:
+      'The date that stands for an eBird S&T week (1..52): the middle of the week, e.g. week 24 -> 2023-06-14.',
     sql: 'CREATE MACRO week_to_date(week, release := {release}) AS CAST(make_date(CAST(release AS BIGINT), 1, 1) + CAST(4 + 7 * (week - 1) - 1 AS INTEGER) AS DATE)',
   },
   {
@@ -37,7 +38,8 @@ export const ENGINE_MACROS: readonly EngineMacro[] = [
   {
     name: 'season_of_week',
     signature: 'season_of_week(species_code VARCHAR, week INTEGER) -> VARCHAR',
-    meaning: "The season (breeding, nonbreeding, prebreeding_migration, postbreeding_migration) a week falls in for a species, from the `seasons` table (which must be in scope); NULL when the species has no season covering it.",
+    meaning:
+      'The season (breeding, nonbreeding, prebreeding_migration, postbreeding_migration) a week falls in for a species, from the `seasons` table (which must be in scope); NULL when the species has no season covering it.',
     reads: 'seasons',
     sql: `CREATE MACRO season_of_week(species, week) AS (
       SELECT s.season FROM seasons AS s
@@ -49,7 +51,8 @@ export const ENGINE_MACROS: readonly EngineMacro[] = [
   {
     name: 'distance_km',
     signature: 'distance_km(lat1 DOUBLE, lon1 DOUBLE, lat2 DOUBLE, lon2 DOUBLE) -> DOUBLE',
-    meaning: 'Great-circle (haversine) distance in km between two WGS84 points, on a sphere of radius 6371.0088 km.',
+    meaning:
+      'Great-circle (haversine) distance in km between two WGS84 points, on a sphere of radius 6371.0088 km.',
     sql: `CREATE MACRO distance_km(lat1, lon1, lat2, lon2) AS
       2 * 6371.0088 * asin(sqrt(
         pow(sin(radians(lat2 - lat1) / 2), 2) +
@@ -67,7 +70,9 @@ export function catalogRelease(catalog: Catalog): number {
 /** Macros created at start: those that read no table. */
 export function startupMacroStatements(catalog: Catalog): string[] {
   const release = String(catalogRelease(catalog));
-  return ENGINE_MACROS.filter((macro) => !macro.reads).map((macro) => macro.sql.replaceAll('{release}', release));
+  return ENGINE_MACROS.filter((macro) => !macro.reads).map((macro) =>
+    macro.sql.replaceAll('{release}', release),
+  );
 }
 
 /** Macros to create once `table` exists. */

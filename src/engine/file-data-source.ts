@@ -7,7 +7,8 @@ export function fileDataSource(folder: string): DataSource {
   const root = resolve(folder);
   const pathOf = (path: string) => {
     const full = resolve(root, path);
-    if (!full.startsWith(`${root}/`) && full !== root) throw new Error(`path '${path}' leaves the data folder ${root}`);
+    if (!full.startsWith(`${root}/`) && full !== root)
+      throw new Error(`path '${path}' leaves the data folder ${root}`);
     return full;
   };
   return {

@@ -19,7 +19,8 @@ export function httpDataSource(baseUrl: string, fetchImpl: typeof fetch = fetch)
       const url = urlOf(path);
       return reusingRanges(byteLength, async (start, end) => {
         const response = await fetchImpl(url, { headers: { Range: `bytes=${start}-${end - 1}` } });
-        if (response.status !== 206 && response.status !== 200) throw new Error(`GET ${url} (bytes ${start}-${end - 1}) answered ${response.status}`);
+        if (response.status !== 206 && response.status !== 200)
+          throw new Error(`GET ${url} (bytes ${start}-${end - 1}) answered ${response.status}`);
         const bytes = await response.arrayBuffer();
         onBytes(bytes.byteLength);
         return { start: response.status === 206 ? start : 0, bytes };

@@ -1,4 +1,14 @@
-export type { AddTableRequest, Engine, LoadProgressEvent, LoadReport, PartitionFilter, QueryLimits, QueryOptions, QueryResult, TableLoadReport } from './types';
+export type {
+  AddTableRequest,
+  Engine,
+  LoadProgressEvent,
+  LoadReport,
+  PartitionFilter,
+  QueryLimits,
+  QueryOptions,
+  QueryResult,
+  TableLoadReport,
+} from './types';
 export type { EngineError, EngineErrorCode } from './engine-error';
 export { engineError, isEngineError } from './engine-error';
 export { DEFAULT_QUERY_LIMITS, CANCEL_GRACE_MS } from './query-limits';

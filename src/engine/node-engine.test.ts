@@ -29,14 +29,18 @@ beforeAll(async () => {
 afterAll(async () => engine?.close());
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(isEngineError(error), `expected an EngineError, got ${String(error)}`).toBe(true);
   return error as { code: string; message: string };
 }
 
 function nullCellsPerSpecies(): number {
   let count = 0;
-  for (let week = 1; week <= 52; week++) for (let cell = 0; cell < 40; cell++) if ((week + cell) % 7 === 0) count++;
+  for (let week = 1; week <= 52; week++)
+    for (let cell = 0; cell < 40; cell++) if ((week + cell) % 7 === 0) count++;
   return count;
 }
 
@@ -47,17 +51,24 @@ describe('createNodeEngine', () => {
       engine.query('SELECT count(*) AS n FROM weekly WHERE week = 24', { scope: ALL }),
     ]);
     const second = await engine.query('SELECT count(*) AS n FROM weekly', { scope: ALL });
-    expect(progress.filter((event) => event.type === 'load-start' && event.table === 'weekly')).toHaveLength(1);
+    expect(progress.filter((event) => event.type === 'load-start' && event.table === 'weekly')).toHaveLength(
+      1,
+    );
     const weeklyBytes = fixture.catalog.tables.weekly.files.reduce((sum, file) => sum + file.bytes, 0);
     expect(first.bytesFetched).toBe(weeklyBytes);
     expect(concurrent.bytesFetched).toBe(0);
     expect(second.bytesFetched).toBe(0);
-    expect(previewRows(first.table, 1)).toEqual([{ n: 2 * 52 * 40, valid: 2 * (52 * 40 - nullCellsPerSpecies()) }]);
+    expect(previewRows(first.table, 1)).toEqual([
+      { n: 2 * 52 * 40, valid: 2 * (52 * 40 - nullCellsPerSpecies()) },
+    ]);
     expect(first.tablesRead).toEqual(['weekly']);
   });
 
   it('computes from the parquet values: mean abundance of week 24 over non-NULL cells', async () => {
-    const result = await engine.query("SELECT avg(abundance) AS mean, count(abundance) AS n FROM weekly WHERE species_code = 'yebsap' AND date = DATE '2023-06-14'", { scope: ALL });
+    const result = await engine.query(
+      "SELECT avg(abundance) AS mean, count(abundance) AS n FROM weekly WHERE species_code = 'yebsap' AND date = DATE '2023-06-14'",
+      { scope: ALL },
+    );
     const values: number[] = [];
     for (let cell = 0; cell < 40; cell++) if ((24 + cell) % 7 !== 0) values.push(1 + 24 / 100 + cell / 1000);
     const [row] = previewRows(result.table, 1);
@@ -70,7 +81,11 @@ describe('createNodeEngine', () => {
     const session = await DuckDBSession.start(startNodeDuckDB(), []);
     try {
       await session.runTrusted('CREATE TABLE t AS SELECT 1 AS x');
-      const raw = async (sql: string) => session.runTrusted(sql).then(() => 'ran', (error: Error) => error.message);
+      const raw = async (sql: string) =>
+        session.runTrusted(sql).then(
+          () => 'ran',
+          (error: Error) => error.message,
+        );
       expect(await raw("SELECT * FROM read_csv('http://127.0.0.1:9/x.csv')")).toMatch(/Permission Error/);
       expect(await raw("COPY t TO 'out.csv'")).toMatch(/Permission Error/);
       expect(await raw('SET threads = 1')).toMatch(/configuration has been locked/);
@@ -80,15 +95,30 @@ describe('createNodeEngine', () => {
     } finally {
       session.terminate();
     }
-    for (const sql of ["SELECT * FROM read_csv('http://127.0.0.1:9/x.csv')", "COPY weekly TO 'out.csv'", 'SET threads = 1', 'LOAD parquet', "ATTACH ':memory:' AS m", 'INSTALL spatial', 'PRAGMA version']) {
+    for (const sql of [
+      "SELECT * FROM read_csv('http://127.0.0.1:9/x.csv')",
+      "COPY weekly TO 'out.csv'",
+      'SET threads = 1',
+      'LOAD parquet',
+      "ATTACH ':memory:' AS m",
+      'INSTALL spatial',
+      'PRAGMA version',
+    ]) {
       expect(await failure(engine.query(sql, { scope: ALL })), sql).toMatchObject({ code: 'sql_rejected' });
     }
   });
 
   it('a result over maxRows or maxBytes is result_too_large and names the fix', async () => {
     const rows = await failure(engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100 }));
-    expect(rows).toEqual({ name: 'EngineError', code: 'result_too_large', message: 'result_too_large: the result has more than 100 rows. Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns' });
-    const bytes = await failure(engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100_000, maxBytes: 10_000 }));
+    expect(rows).toEqual({
+      name: 'EngineError',
+      code: 'result_too_large',
+      message:
+        'result_too_large: the result has more than 100 rows. Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns',
+    });
+    const bytes = await failure(
+      engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100_000, maxBytes: 10_000 }),
+    );
     expect(bytes.code).toBe('result_too_large');
     expect(bytes.message).toMatch(/more than 10000 bytes.*fewer columns/);
     const fits = await engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 4160 });
@@ -104,11 +134,25 @@ describe('createNodeEngine', () => {
               NULL::DATE AS no_day, true AS flag, [1, 2]::INTEGER[] AS list, {'a': 1.5} AS struct`,
       { scope: [] },
     );
-    expect(previewRows(result.table, 5)).toEqual([{
-      big: '9007199254740993', small: 42, d: 123.45, neg: -0.05, wide: '12345678901234567.89', day: '2023-06-14',
-      ts: '2023-06-14 12:34:56.789', midnight: '2023-06-14 00:00:00', nan: 'NaN', inf: 'Infinity', missing: null,
-      no_day: null, flag: true, list: [1, 2], struct: { a: 1.5 },
-    }]);
+    expect(previewRows(result.table, 5)).toEqual([
+      {
+        big: '9007199254740993',
+        small: 42,
+        d: 123.45,
+        neg: -0.05,
+        wide: '12345678901234567.89',
+        day: '2023-06-14',
+        ts: '2023-06-14 12:34:56.789',
+        midnight: '2023-06-14 00:00:00',
+        nan: 'NaN',
+        inf: 'Infinity',
+        missing: null,
+        no_day: null,
+        flag: true,
+        list: [1, 2],
+        struct: { a: 1.5 },
+      },
+    ]);
   });
 
   it('macros: week_to_date, date_to_week, season_of_week, distance_km', async () => {
@@ -118,19 +162,42 @@ describe('createNodeEngine', () => {
               round(distance_km(0, 0, 0, 1), 4) AS one_degree`,
       { scope: ['seasons'] },
     );
-    expect(previewRows(result.table, 1)).toEqual([{ w24: '2023-06-14', w52: '2023-12-27', week: 24, s5: 'nonbreeding', s48: 'nonbreeding', s25: 'breeding', one_degree: 111.1951 }]);
+    expect(previewRows(result.table, 1)).toEqual([
+      {
+        w24: '2023-06-14',
+        w52: '2023-12-27',
+        week: 24,
+        s5: 'nonbreeding',
+        s48: 'nonbreeding',
+        s25: 'breeding',
+        one_degree: 111.1951,
+      },
+    ]);
     expect(result.tablesRead).toEqual(['seasons']);
-    expect(await failure(engine.query("SELECT season_of_week('yebsap', 5) AS s", { scope: [] }))).toMatchObject({ code: 'sql_rejected' });
+    expect(
+      await failure(engine.query("SELECT season_of_week('yebsap', 5) AS s", { scope: [] })),
+    ).toMatchObject({ code: 'sql_rejected' });
   });
 
   it('ensureLoaded with a species partition loads only that file and queries warn about the rest', async () => {
     const partitioned = await createNodeEngine({ dataDir: fixture.dir });
     try {
       const report = await partitioned.ensureLoaded(['weekly'], { species_code: ['yebsap'] });
-      expect(report.loaded).toEqual([{ table: 'weekly', files: 1, rows: 52 * 40, bytesFetched: fixture.catalog.tables.weekly.files[1].bytes }]);
-      const result = await partitioned.query('SELECT DISTINCT species_code FROM weekly', { scope: ['weekly'] });
+      expect(report.loaded).toEqual([
+        {
+          table: 'weekly',
+          files: 1,
+          rows: 52 * 40,
+          bytesFetched: fixture.catalog.tables.weekly.files[1].bytes,
+        },
+      ]);
+      const result = await partitioned.query('SELECT DISTINCT species_code FROM weekly', {
+        scope: ['weekly'],
+      });
       expect(previewRows(result.table, 5)).toEqual([{ species_code: 'yebsap' }]);
-      expect(result.warnings).toEqual(['table \'weekly\' holds only partitions species_code in (yebsap) of 2; call ensureLoaded for more']);
+      expect(result.warnings).toEqual([
+        "table 'weekly' holds only partitions species_code in (yebsap) of 2; call ensureLoaded for more",
+      ]);
       expect((await partitioned.ensureLoaded(['weekly'], { species_code: ['yebsap'] })).loaded).toEqual([]);
       expect(await failure(partitioned.ensureLoaded(['nope']))).toMatchObject({ code: 'load_failed' });
     } finally {
@@ -153,7 +220,9 @@ describe('createNodeEngine', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
-    expect(await failure(engine.query(SLOW_SQL, { scope: [], signal: controller.signal, timeoutMs: 60_000 }))).toMatchObject({ code: 'cancelled' });
+    expect(
+      await failure(engine.query(SLOW_SQL, { scope: [], signal: controller.signal, timeoutMs: 60_000 })),
+    ).toMatchObject({ code: 'cancelled' });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
@@ -163,15 +232,21 @@ describe('createNodeEngine', () => {
     setTimeout(() => workers[before - 1].terminate(), 300);
     const error = await failure(running);
     expect(error.code).toBe('engine_restarted');
-    expect(error.message).toMatch(/^engine_restarted: the DuckDB worker stopped while running the query \(worker exited\).*\. Run the query again$/);
-    const weeklyLoads = progress.filter((event) => event.type === 'load-start' && event.table === 'weekly').length;
+    expect(error.message).toMatch(
+      /^engine_restarted: the DuckDB worker stopped while running the query \(worker exited\).*\. Run the query again$/,
+    );
+    const weeklyLoads = progress.filter(
+      (event) => event.type === 'load-start' && event.table === 'weekly',
+    ).length;
     const next = await engine.query('SELECT count(*) AS n FROM weekly', { scope: ALL });
     expect(previewRows(next.table, 1)).toEqual([{ n: 2 * 52 * 40 }]);
     expect(workers.length).toBe(before + 1);
     expect(restarts.at(-1)).toMatch(/worker exited.*reloaded .*weekly/);
     // The reload happened in the restart, not lazily in this query.
     expect(next.bytesFetched).toBe(0);
-    expect(progress.filter((event) => event.type === 'load-start' && event.table === 'weekly').length).toBe(weeklyLoads);
+    expect(progress.filter((event) => event.type === 'load-start' && event.table === 'weekly').length).toBe(
+      weeklyLoads,
+    );
   });
 });
 
@@ -198,11 +273,21 @@ describe('engine over HTTP with range requests', () => {
 
   it('probeRangeSupport reports 206 from a range server and whole-file downloads from one without', async () => {
     const file = fixture.catalog.tables.cells.files[0];
-    expect(await probeRangeSupport(`${server.url}${file.path}`)).toMatchObject({ supportsRanges: true, status: 206, acceptRanges: 'bytes', contentLength: file.bytes });
+    expect(await probeRangeSupport(`${server.url}${file.path}`)).toMatchObject({
+      supportsRanges: true,
+      status: 206,
+      acceptRanges: 'bytes',
+      contentLength: file.bytes,
+    });
     const plain = await startStaticServer(fixture.dir, { ranges: false });
     try {
       const probe = await probeRangeSupport(`${plain.url}${file.path}`);
-      expect(probe).toMatchObject({ supportsRanges: false, status: 200, acceptRanges: null, contentLength: file.bytes });
+      expect(probe).toMatchObject({
+        supportsRanges: false,
+        status: 200,
+        acceptRanges: null,
+        contentLength: file.bytes,
+      });
       expect(probe.message).toMatch(/^no_range_support: .* answered 200 .* downloaded whole\. /);
     } finally {
       await plain.close();

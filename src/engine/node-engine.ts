@@ -15,23 +15,30 @@ export type NodeEngineOptions = Omit<EngineCoreOptions, 'source' | 'startDuckDB'
     onWorker?: (worker: WorkerLike) => void;
   };
 
-const DIST = dirname(createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm/dist/duckdb-node-eh.worker.cjs'));
+const DIST = dirname(
+  createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm/dist/duckdb-node-eh.worker.cjs'),
+);
 
 /**
  * Node host: the same DuckDB-WASM as the browser, in its async build inside a `web-worker`
  * thread, so terminate/restart and cancellation are real. `type: 'module'` is required: without
  * it the worker fails with "module is not defined" (PLATFORM.md).
  */
-export const startNodeDuckDB = (onWorker?: (worker: WorkerLike) => void): StartDuckDB => async () => {
-  const worker = new Worker(pathToFileURL(join(DIST, 'duckdb-node-eh.worker.cjs')).href, { type: 'module' });
-  onWorker?.(worker as unknown as WorkerLike);
-  const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker as unknown as globalThis.Worker);
-  await db.instantiate(join(DIST, 'duckdb-eh.wasm'));
-  await db.open({ filesystem: { forceFullHTTPReads: false } });
-  return { db: db as never, worker: worker as unknown as WorkerLike };
-};
+export const startNodeDuckDB =
+  (onWorker?: (worker: WorkerLike) => void): StartDuckDB =>
+  async () => {
+    const worker = new Worker(pathToFileURL(join(DIST, 'duckdb-node-eh.worker.cjs')).href, {
+      type: 'module',
+    });
+    onWorker?.(worker as unknown as WorkerLike);
+    const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker as unknown as globalThis.Worker);
+    await db.instantiate(join(DIST, 'duckdb-eh.wasm'));
+    await db.open({ filesystem: { forceFullHTTPReads: false } });
+    return { db: db as never, worker: worker as unknown as WorkerLike };
+  };
 
 export function createNodeEngine(options: NodeEngineOptions): Promise<Engine> {
-  const source = options.dataDir !== undefined ? fileDataSource(options.dataDir) : httpDataSource(options.fetchBase!);
+  const source =
+    options.dataDir !== undefined ? fileDataSource(options.dataDir) : httpDataSource(options.fetchBase!);
   return createEngine({ ...options, source, startDuckDB: startNodeDuckDB(options.onWorker) });
 }

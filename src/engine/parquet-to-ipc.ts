@@ -33,9 +33,15 @@ const RAW_PARSERS = {
   timestampFromNanoseconds: (nanos: bigint) => nanos / 1000n,
 };
 
-export async function readParquetToIpc(file: AsyncBuffer, options: ReadParquetOptions = {}): Promise<ParquetIpc> {
+export async function readParquetToIpc(
+  file: AsyncBuffer,
+  options: ReadParquetOptions = {},
+): Promise<ParquetIpc> {
   const metadata = await parquetMetadataAsync(file, { parsers: RAW_PARSERS });
-  const columns = parquetSchema(metadata).children.map((child) => ({ name: child.element.name, kind: columnKind(child.element) }));
+  const columns = parquetSchema(metadata).children.map((child) => ({
+    name: child.element.name,
+    kind: columnKind(child.element),
+  }));
   const groups = options.rowGroups ?? metadata.row_groups.map((_, index) => index);
   const batches: Uint8Array[] = [];
   let rows = 0;
@@ -44,7 +50,8 @@ export async function readParquetToIpc(file: AsyncBuffer, options: ReadParquetOp
     if (end === start) continue;
     const data = await readRows(file, metadata, start, end);
     const vectors: Record<string, arrow.Vector> = {};
-    for (const column of columns) vectors[column.name] = toVector(column.kind, data.get(column.name) ?? [], end - start);
+    for (const column of columns)
+      vectors[column.name] = toVector(column.kind, data.get(column.name) ?? [], end - start);
     batches.push(arrow.tableToIPC(new arrow.Table(vectors), 'stream'));
     rows += end - start;
   }
@@ -64,7 +71,12 @@ function rowGroupRange(metadata: FileMetaData, group: number): { start: number; 
 }
 
 /** Column name → values of rows [start, end), stitched from hyparquet's page chunks. */
-async function readRows(file: AsyncBuffer, metadata: FileMetaData, start: number, end: number): Promise<Map<string, unknown[] | DecodedArray>> {
+async function readRows(
+  file: AsyncBuffer,
+  metadata: FileMetaData,
+  start: number,
+  end: number,
+): Promise<Map<string, unknown[] | DecodedArray>> {
   const chunks = new Map<string, { rowStart: number; data: DecodedArray }[]>();
   await parquetRead({
     file,
@@ -99,24 +111,40 @@ function columnKind(element: SchemaElement): ColumnKind {
   const logical = element.logical_type;
   if (converted === 'DECIMAL' || logical?.type === 'DECIMAL') return 'float64';
   if (converted === 'DATE' || logical?.type === 'DATE') return 'date';
-  if (converted === 'TIMESTAMP_MILLIS' || converted === 'TIMESTAMP_MICROS' || logical?.type === 'TIMESTAMP') return 'timestamp';
-  if (converted === 'UTF8' || logical?.type === 'STRING' || converted === 'JSON' || converted === 'ENUM') return 'utf8';
+  if (converted === 'TIMESTAMP_MILLIS' || converted === 'TIMESTAMP_MICROS' || logical?.type === 'TIMESTAMP')
+    return 'timestamp';
+  if (converted === 'UTF8' || logical?.type === 'STRING' || converted === 'JSON' || converted === 'ENUM')
+    return 'utf8';
   switch (converted) {
-    case 'INT_8': return 'int8';
-    case 'INT_16': return 'int16';
-    case 'UINT_8': return 'uint8';
-    case 'UINT_16': return 'uint16';
-    case 'UINT_32': return 'uint32';
-    case 'UINT_64': return 'uint64';
+    case 'INT_8':
+      return 'int8';
+    case 'INT_16':
+      return 'int16';
+    case 'UINT_8':
+      return 'uint8';
+    case 'UINT_16':
+      return 'uint16';
+    case 'UINT_32':
+      return 'uint32';
+    case 'UINT_64':
+      return 'uint64';
   }
   switch (element.type) {
-    case 'BOOLEAN': return 'bool';
-    case 'INT32': return 'int32';
-    case 'INT64': return 'int64';
-    case 'FLOAT': return 'float32';
-    case 'DOUBLE': return 'float64';
-    case 'BYTE_ARRAY': return 'utf8';
+    case 'BOOLEAN':
+      return 'bool';
+    case 'INT32':
+      return 'int32';
+    case 'INT64':
+      return 'int64';
+    case 'FLOAT':
+      return 'float32';
+    case 'DOUBLE':
+      return 'float64';
+    case 'BYTE_ARRAY':
+      return 'utf8';
     default:
-      throw new Error(`parquet column '${element.name}' has type ${element.type ?? 'group'} that the engine does not load`);
+      throw new Error(
+        `parquet column '${element.name}' has type ${element.type ?? 'group'} that the engine does not load`,
+      );
   }
 }

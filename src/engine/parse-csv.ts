@@ -31,7 +31,8 @@ export function parseCsv(text: string): CsvRecords {
       let from = index + 1;
       for (;;) {
         const quote = source.indexOf('"', from);
-        if (quote === -1) throw new Error(`unclosed quote in the field that starts at record ${all.length + 1}`);
+        if (quote === -1)
+          throw new Error(`unclosed quote in the field that starts at record ${all.length + 1}`);
         parts.push(source.slice(from, quote));
         if (source[quote + 1] === '"') {
           parts.push('"');

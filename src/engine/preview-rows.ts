@@ -1,7 +1,13 @@
 import * as arrow from 'apache-arrow';
 
 /** A JSON-safe cell of a preview row. */
-export type PreviewValue = string | number | boolean | null | PreviewValue[] | { [key: string]: PreviewValue };
+export type PreviewValue =
+  | string
+  | number
+  | boolean
+  | null
+  | PreviewValue[]
+  | { [key: string]: PreviewValue };
 
 /**
  * The first `n` rows of an Arrow result as JSON-safe objects, for the model and small tables.
@@ -16,7 +22,11 @@ export type PreviewValue = string | number | boolean | null | PreviewValue[] | {
  */
 export function previewRows(table: arrow.Table, n: number): Record<string, PreviewValue>[] {
   const count = Math.max(0, Math.min(n, table.numRows));
-  const columns = table.schema.fields.map((field, index) => ({ name: field.name, type: field.type, vector: table.getChildAt(index)! }));
+  const columns = table.schema.fields.map((field, index) => ({
+    name: field.name,
+    type: field.type,
+    vector: table.getChildAt(index)!,
+  }));
   const rows: Record<string, PreviewValue>[] = [];
   for (let row = 0; row < count; row++) {
     const record: Record<string, PreviewValue> = {};
@@ -51,7 +61,8 @@ export function previewValue(type: arrow.DataType, value: unknown): PreviewValue
     }
     case arrow.Type.Struct: {
       const out: Record<string, PreviewValue> = {};
-      for (const field of (type as arrow.Struct).children) out[field.name] = previewValue(field.type, (value as Record<string, unknown>)[field.name]);
+      for (const field of (type as arrow.Struct).children)
+        out[field.name] = previewValue(field.type, (value as Record<string, unknown>)[field.name]);
       return out;
     }
     default:
@@ -82,6 +93,7 @@ function decimalValue(words: Uint32Array, scale: number): number | string {
 
 function timestampValue(millis: number, timezone: string | null | undefined): string {
   const iso = new Date(millis).toISOString(); // YYYY-MM-DDTHH:MM:SS.fffZ
-  const withoutZone = iso.slice(0, 19).replace('T', ' ') + (iso.slice(20, 23) === '000' ? '' : iso.slice(19, 23));
+  const withoutZone =
+    iso.slice(0, 19).replace('T', ' ') + (iso.slice(20, 23) === '000' ? '' : iso.slice(19, 23));
   return timezone ? `${withoutZone}Z` : withoutZone;
 }

@@ -17,13 +17,23 @@ export async function probeRangeSupport(url: string, fetchImpl: typeof fetch = f
   try {
     response = await fetchImpl(url, { headers: { Range: 'bytes=0-0' } });
   } catch (error) {
-    return { supportsRanges: false, status: 0, acceptRanges: null, contentLength: null, message: `range_probe_failed: could not fetch ${url} (${error instanceof Error ? error.message : String(error)}). Check the data URL and that the host is up.` };
+    return {
+      supportsRanges: false,
+      status: 0,
+      acceptRanges: null,
+      contentLength: null,
+      message: `range_probe_failed: could not fetch ${url} (${error instanceof Error ? error.message : String(error)}). Check the data URL and that the host is up.`,
+    };
   }
   const acceptRanges = response.headers.get('accept-ranges');
   const contentRange = response.headers.get('content-range');
   const total = contentRange ? Number(/\/(\d+)$/.exec(contentRange)?.[1] ?? NaN) : NaN;
   const length = response.headers.get('content-length');
-  const contentLength = Number.isFinite(total) ? total : response.status === 200 && length !== null ? Number(length) : null;
+  const contentLength = Number.isFinite(total)
+    ? total
+    : response.status === 200 && length !== null
+      ? Number(length)
+      : null;
   // Stop the (possibly whole-file) body: the headers are all we need.
   await response.body?.cancel().catch(() => {});
   const supportsRanges = response.status === 206;

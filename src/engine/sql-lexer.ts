@@ -45,16 +45,28 @@ export function lexSql(sql: string): LexResult {
       index = end;
     } else if (char === '"') {
       const end = skipQuoted(sql, index, '"', false);
-      if (end === -1) return { ok: false, problem: `an unterminated quoted identifier at character ${index}` };
-      tokens.push({ kind: 'quoted', text: sql.slice(index + 1, end - 1).replaceAll('""', '"'), start: index, end });
+      if (end === -1)
+        return { ok: false, problem: `an unterminated quoted identifier at character ${index}` };
+      tokens.push({
+        kind: 'quoted',
+        text: sql.slice(index + 1, end - 1).replaceAll('""', '"'),
+        start: index,
+        end,
+      });
       index = end;
     } else if (char === '$' && /[A-Za-z_$]/.test(next ?? '')) {
       const tagEnd = sql.indexOf('$', index + 1);
       const tag = tagEnd === -1 ? '' : sql.slice(index, tagEnd + 1);
-      if (!/^\$[A-Za-z_]?[A-Za-z0-9_]*\$$/.test(tag)) return { ok: false, problem: `a stray '$' at character ${index}` };
+      if (!/^\$[A-Za-z_]?[A-Za-z0-9_]*\$$/.test(tag))
+        return { ok: false, problem: `a stray '$' at character ${index}` };
       const close = sql.indexOf(tag, tagEnd + 1);
       if (close === -1) return { ok: false, problem: `an unterminated ${tag} string at character ${index}` };
-      tokens.push({ kind: 'string', text: sql.slice(index, close + tag.length), start: index, end: close + tag.length });
+      tokens.push({
+        kind: 'string',
+        text: sql.slice(index, close + tag.length),
+        start: index,
+        end: close + tag.length,
+      });
       index = close + tag.length;
     } else if (WORD_START.test(char)) {
       let end = index + 1;

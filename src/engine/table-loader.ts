@@ -28,7 +28,10 @@ export class TableLoader {
     const files = this.catalog.tables[table].files;
     const wanted = partitions?.species_code;
     if (!wanted) return files;
-    return files.filter((file) => file.partition?.species_code === undefined || wanted.includes(String(file.partition.species_code)));
+    return files.filter(
+      (file) =>
+        file.partition?.species_code === undefined || wanted.includes(String(file.partition.species_code)),
+    );
   }
 
   isLoaded(table: string, path: string): boolean {
@@ -51,7 +54,12 @@ export class TableLoader {
     const missing = files.filter((file) => !this.isLoaded(table, file.path));
     if (missing.length === 0) return report;
     const started = Date.now();
-    this.onProgress({ type: 'load-start', table, files: missing.length, bytes: missing.reduce((sum, file) => sum + file.bytes, 0) });
+    this.onProgress({
+      type: 'load-start',
+      table,
+      files: missing.length,
+      bytes: missing.reduce((sum, file) => sum + file.bytes, 0),
+    });
     for (const file of missing) {
       const key = `${table}\u0000${file.path}`;
       const shared = this.inFlight.get(key);
@@ -67,7 +75,13 @@ export class TableLoader {
         this.inFlight.delete(key);
       }
     }
-    this.onProgress({ type: 'load-end', table, rows: report.rows, bytesFetched: report.bytesFetched, durationMs: Date.now() - started });
+    this.onProgress({
+      type: 'load-end',
+      table,
+      rows: report.rows,
+      bytesFetched: report.bytesFetched,
+      durationMs: Date.now() - started,
+    });
     return report;
   }
 
@@ -85,17 +99,26 @@ export class TableLoader {
 
   private serialised<T>(table: string, task: () => Promise<T>): Promise<T> {
     const run = (this.tail.get(table) ?? Promise.resolve()).then(task, task);
-    this.tail.set(table, run.catch(() => {}));
+    this.tail.set(
+      table,
+      run.catch(() => {}),
+    );
     return run;
   }
 
-  private async loadFile(session: DuckDBSession, table: string, file: CatalogFile, report: TableLoadReport): Promise<void> {
+  private async loadFile(
+    session: DuckDBSession,
+    table: string,
+    file: CatalogFile,
+    report: TableLoadReport,
+  ): Promise<void> {
     if (this.isLoaded(table, file.path)) return;
     let fetched = 0;
     const buffer = await this.source.open(file.path, file.bytes, (bytes) => (fetched += bytes));
     const { batches, rows } = await readParquetToIpc(buffer);
     const create = !this.loaded.has(table);
-    for (const [index, batch] of batches.entries()) await session.insertIpc(table, batch, create && index === 0);
+    for (const [index, batch] of batches.entries())
+      await session.insertIpc(table, batch, create && index === 0);
     if (create) await this.onCreated(session, table);
     const paths = this.loaded.get(table) ?? new Set<string>();
     paths.add(file.path);

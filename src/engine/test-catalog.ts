@@ -37,28 +37,64 @@ const WEEKLY_SELECT = (speciesIndex: number, code: string) => `
 const TABLES: TableSpec[] = [
   {
     name: 'species',
-    columns: [['species_code', 'VARCHAR'], ['common_name', 'VARCHAR'], ['release', 'INTEGER']],
-    files: [{ path: 'species.parquet', select: `SELECT * FROM (VALUES ('amerob', 'American Robin', 2023), ('yebsap', 'Yellow-bellied Sapsucker', 2023)) t(species_code, common_name, release)` }],
+    columns: [
+      ['species_code', 'VARCHAR'],
+      ['common_name', 'VARCHAR'],
+      ['release', 'INTEGER'],
+    ],
+    files: [
+      {
+        path: 'species.parquet',
+        select: `SELECT * FROM (VALUES ('amerob', 'American Robin', 2023), ('yebsap', 'Yellow-bellied Sapsucker', 2023)) t(species_code, common_name, release)`,
+      },
+    ],
   },
   {
     name: 'seasons',
-    columns: [['species_code', 'VARCHAR'], ['season', 'VARCHAR'], ['start_week', 'INTEGER'], ['end_week', 'INTEGER']],
-    files: [{
-      path: 'seasons.parquet',
-      select: `SELECT * FROM (VALUES ('yebsap', 'nonbreeding', 47, 10), ('yebsap', 'prebreeding_migration', 11, 19), ('yebsap', 'breeding', 20, 33), ('yebsap', 'postbreeding_migration', 34, 46)) t(species_code, season, start_week, end_week)`,
-    }],
+    columns: [
+      ['species_code', 'VARCHAR'],
+      ['season', 'VARCHAR'],
+      ['start_week', 'INTEGER'],
+      ['end_week', 'INTEGER'],
+    ],
+    files: [
+      {
+        path: 'seasons.parquet',
+        select: `SELECT * FROM (VALUES ('yebsap', 'nonbreeding', 47, 10), ('yebsap', 'prebreeding_migration', 11, 19), ('yebsap', 'breeding', 20, 33), ('yebsap', 'postbreeding_migration', 34, 46)) t(species_code, season, start_week, end_week)`,
+      },
+    ],
   },
   {
     name: 'cells',
-    columns: [['cell_id', 'BIGINT'], ['lon', 'DOUBLE'], ['lat', 'DOUBLE']],
-    files: [{ path: 'cells.parquet', select: 'SELECT CAST(range AS BIGINT) AS cell_id, -90 + range / 5 AS lon, 42 + range / 10 AS lat FROM range(0, 40)' }],
+    columns: [
+      ['cell_id', 'BIGINT'],
+      ['lon', 'DOUBLE'],
+      ['lat', 'DOUBLE'],
+    ],
+    files: [
+      {
+        path: 'cells.parquet',
+        select:
+          'SELECT CAST(range AS BIGINT) AS cell_id, -90 + range / 5 AS lon, 42 + range / 10 AS lat FROM range(0, 40)',
+      },
+    ],
   },
   {
     name: 'weekly',
-    columns: [['species_code', 'VARCHAR'], ['week', 'INTEGER'], ['date', 'DATE'], ['cell_id', 'BIGINT'], ['abundance', 'DOUBLE']],
+    columns: [
+      ['species_code', 'VARCHAR'],
+      ['week', 'INTEGER'],
+      ['date', 'DATE'],
+      ['cell_id', 'BIGINT'],
+      ['abundance', 'DOUBLE'],
+    ],
     partition_by: ['species_code'],
     rowGroupSize: 40,
-    files: TEST_SPECIES.map((code, index) => ({ path: `weekly/species_code=${code}.parquet`, select: WEEKLY_SELECT(index, code), partition: { species_code: code } })),
+    files: TEST_SPECIES.map((code, index) => ({
+      path: `weekly/species_code=${code}.parquet`,
+      select: WEEKLY_SELECT(index, code),
+      partition: { species_code: code },
+    })),
   },
   {
     name: 'private_notes',
@@ -79,10 +115,22 @@ export async function makeTestCatalog(): Promise<TestCatalog> {
       const full = join(dir, file.path);
       await mkdir(join(full, '..'), { recursive: true });
       const rowGroup = spec.rowGroupSize ? `, ROW_GROUP_SIZE ${spec.rowGroupSize}` : '';
-      await connection.run(`COPY (${file.select}) TO '${full}' (FORMAT parquet, COMPRESSION snappy${rowGroup})`);
-      const count = Number((await connection.runAndReadAll(`SELECT count(*) AS n FROM (${file.select})`)).getRowObjectsJS()[0].n);
+      await connection.run(
+        `COPY (${file.select}) TO '${full}' (FORMAT parquet, COMPRESSION snappy${rowGroup})`,
+      );
+      const count = Number(
+        (await connection.runAndReadAll(`SELECT count(*) AS n FROM (${file.select})`)).getRowObjectsJS()[0].n,
+      );
       rows += count;
-      files.push({ path: file.path, bytes: (await stat(full)).size, rows: count, partition: file.partition, sha256: createHash('sha256').update(await readFile(full)).digest('hex') });
+      files.push({
+        path: file.path,
+        bytes: (await stat(full)).size,
+        rows: count,
+        partition: file.partition,
+        sha256: createHash('sha256')
+          .update(await readFile(full))
+          .digest('hex'),
+      });
     }
     tables[spec.name] = {
       name: spec.name,
@@ -93,7 +141,14 @@ export async function makeTestCatalog(): Promise<TestCatalog> {
       files,
       partition_by: spec.partition_by ?? [],
       sort_by: [],
-      columns: spec.columns.map(([name, type]) => ({ name, type, meaning: name, examples: [], distinct: 0, null_fraction: 0 })),
+      columns: spec.columns.map(([name, type]) => ({
+        name,
+        type,
+        meaning: name,
+        examples: [],
+        distinct: 0,
+        null_fraction: 0,
+      })),
       attribution: 'test',
       licence: 'test',
       citation: 'test',
@@ -104,7 +159,15 @@ export async function makeTestCatalog(): Promise<TestCatalog> {
   }
   connection.closeSync();
   instance.closeSync();
-  const catalog: Catalog = { version: 1, built_at: '2026-01-01T00:00:00Z', simulated: true, attribution: 'test', citation: 'test', macros: [], tables };
+  const catalog: Catalog = {
+    version: 1,
+    built_at: '2026-01-01T00:00:00Z',
+    simulated: true,
+    attribution: 'test',
+    citation: 'test',
+    macros: [],
+    tables,
+  };
   await writeFile(join(dir, 'catalog.json'), JSON.stringify(catalog, null, 2));
   return { dir, catalog };
 }

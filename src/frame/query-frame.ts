@@ -13,7 +13,8 @@ import { z } from 'zod';
 
 /** What is measured. Names follow the weekly/seasonal products (docs/data-model.md). */
 export const MEASURES = {
-  abundance: 'relative abundance: expected count on a standard 2 km, 1 h eBird checklist (an index, not a head count)',
+  abundance:
+    'relative abundance: expected count on a standard 2 km, 1 h eBird checklist (an index, not a head count)',
   occurrence: 'chance of detection: probability (0–1) of reporting the species on a standard checklist',
   count: 'expected count on a checklist where the species is detected',
   proportion_population: 'share (0–1) of the range-wide population in a place that week',
@@ -35,7 +36,8 @@ export const MEASURE_NAMES = Object.keys(MEASURES) as [Measure, ...Measure[]];
 
 /** What is done with the measure over the place and time. */
 export const OPERATIONS = {
-  value: 'the mean (and total) over the place and time; with two times, places or species: each, side by side',
+  value:
+    'the mean (and total) over the place and time; with two times, places or species: each, side by side',
   where_highest: 'the top cells and regions by the measure (top_n)',
   where_lowest: 'the bottom modelled cells and regions by the measure (top_n)',
   when_highest: 'the week the place-wide mean is highest (within the time, if given)',
@@ -53,7 +55,12 @@ export const OPERATIONS = {
 export type Operation = keyof typeof OPERATIONS;
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as [Operation, ...Operation[]];
 
-export const SEASON_NAMES = ['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'] as const;
+export const SEASON_NAMES = [
+  'breeding',
+  'nonbreeding',
+  'prebreeding_migration',
+  'postbreeding_migration',
+] as const;
 export type Season = (typeof SEASON_NAMES)[number];
 
 /**
@@ -66,10 +73,18 @@ export const timeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('weeks'),
     from: z.number().int().min(1).max(52).describe('first week, 1–52'),
-    to: z.number().int().min(1).max(52).describe('last week, 1–52 (inclusive; less than from wraps the new year)'),
+    to: z
+      .number()
+      .int()
+      .min(1)
+      .max(52)
+      .describe('last week, 1–52 (inclusive; less than from wraps the new year)'),
     label: z.string().min(1).max(80).describe('the time in words, e.g. "mid-June", "Memorial Day (May 25)"'),
   }),
-  z.strictObject({ kind: z.literal('season'), season: z.enum(SEASON_NAMES).describe("one of eBird's four seasons of this species") }),
+  z.strictObject({
+    kind: z.literal('season'),
+    season: z.enum(SEASON_NAMES).describe("one of eBird's four seasons of this species"),
+  }),
 ]);
 export type TimeSpec = z.infer<typeof timeSchema>;
 
@@ -79,14 +94,29 @@ export type TimeSpec = z.infer<typeof timeSchema>;
  */
 export const placeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('all').describe('every modelled cell of the data') }),
-  z.strictObject({ kind: z.literal('region'), code: z.string().min(2).max(12).describe('region code, e.g. USA-MI or USA') }),
-  z.strictObject({ kind: z.literal('part'), part: z.string().min(2).max(40).describe('a named part of a region, e.g. upper_peninsula (see the tool description)') }),
+  z.strictObject({
+    kind: z.literal('region'),
+    code: z.string().min(2).max(12).describe('region code, e.g. USA-MI or USA'),
+  }),
+  z.strictObject({
+    kind: z.literal('part'),
+    part: z
+      .string()
+      .min(2)
+      .max(40)
+      .describe('a named part of a region, e.g. upper_peninsula (see the tool description)'),
+  }),
   z.strictObject({
     kind: z.literal('near'),
     name: z.string().min(1).max(80).describe('the town or place, for the answer'),
     lon: z.number().min(-180).max(180),
     lat: z.number().min(-90).max(90),
-    radius_km: z.number().min(1).max(500).default(50).describe('cells whose centre lies within this distance'),
+    radius_km: z
+      .number()
+      .min(1)
+      .max(500)
+      .default(50)
+      .describe('cells whose centre lies within this distance'),
   }),
 ]);
 export type PlaceSpec = z.infer<typeof placeSchema>;
@@ -95,21 +125,38 @@ export const UNITS = ['km2', 'mi2', 'acres', 'hectares', 'percent'] as const;
 export type AreaUnit = (typeof UNITS)[number];
 
 export const queryFrameSchema = z.strictObject({
-  species: z.array(z.string().min(1).max(100)).max(2).describe('eBird species codes (find_species gives them); two to compare species; empty with rank_species'),
+  species: z
+    .array(z.string().min(1).max(100))
+    .max(2)
+    .describe(
+      'eBird species codes (find_species gives them); two to compare species; empty with rank_species',
+    ),
   measure: z.enum(MEASURE_NAMES).describe('what is measured'),
   operation: z.enum(OPERATION_NAMES).describe('what is done with it'),
-  times: z.array(timeSchema).max(4).describe('no entry = the whole year (or the measure\'s own season); two to four to compare times (e.g. the four seasons)'),
+  times: z
+    .array(timeSchema)
+    .max(4)
+    .describe(
+      "no entry = the whole year (or the measure's own season); two to four to compare times (e.g. the four seasons)",
+    ),
   places: z.array(placeSchema).max(2).describe('no entry = every modelled cell; two to compare places'),
   threshold: z
     .strictObject({
       value: z.number().min(0).describe('the threshold'),
-      of: z.enum(['value', 'peak_share']).describe('value: in the measure\'s unit; peak_share: a share (0–1) of the peak weekly mean'),
+      of: z
+        .enum(['value', 'peak_share'])
+        .describe("value: in the measure's unit; peak_share: a share (0–1) of the peak weekly mean"),
     })
     .optional()
-    .describe('for first_week_above, last_week_above, length_of_stay and cells_above; default 25% of the peak'),
+    .describe(
+      'for first_week_above, last_week_above, length_of_stay and cells_above; default 25% of the peak',
+    ),
   top_n: z.number().int().min(1).max(25).optional().describe('how many cells or regions to list (default 5)'),
   units: z.enum(UNITS).optional().describe('area unit for range_area (default km2)'),
-  interval: z.boolean().optional().describe('also give the lower/upper bounds where the data holds them (abundance)'),
+  interval: z
+    .boolean()
+    .optional()
+    .describe('also give the lower/upper bounds where the data holds them (abundance)'),
 });
 export type QueryFrame = z.infer<typeof queryFrameSchema>;
 

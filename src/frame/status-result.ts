@@ -8,7 +8,12 @@ import { MEASURE_NAMES, OPERATION_NAMES } from './query-frame';
  */
 
 /** One week's place-wide figure: `value` the mean over modelled cells, `total` the sum (an index for abundance, the population share for proportion_population). */
-const weekPoint = z.strictObject({ week: z.number().int(), date: z.string(), value: z.number().nullable(), total: z.number().nullable().optional() });
+const weekPoint = z.strictObject({
+  week: z.number().int(),
+  date: z.string(),
+  value: z.number().nullable(),
+  total: z.number().nullable().optional(),
+});
 
 const cell = z.strictObject({
   cell_id: z.number().int(),
@@ -20,7 +25,12 @@ const cell = z.strictObject({
   region_code: z.string().nullable(),
 });
 
-const regionShare = z.strictObject({ code: z.string(), name: z.string(), value: z.number().nullable(), cells: z.number().int() });
+const regionShare = z.strictObject({
+  code: z.string(),
+  name: z.string(),
+  value: z.number().nullable(),
+  cells: z.number().int(),
+});
 
 /** One (species × time × place) the frame names; a comparison has two. */
 export const statusSubjectSchema = z.strictObject({
@@ -52,14 +62,25 @@ export const statusSubjectSchema = z.strictObject({
   /** biggest_rise / biggest_drop: from one week to the next. */
   change: z.strictObject({ from: weekPoint, to: weekPoint, change: z.number() }).nullable().optional(),
   /** cells_above. */
-  cells_above: z.strictObject({ count: z.number().int(), share: z.number(), threshold: z.number() }).optional(),
+  cells_above: z
+    .strictObject({ count: z.number().int(), share: z.number(), threshold: z.number() })
+    .optional(),
   /** The threshold used, in the measure's unit, and how it was set. */
   threshold: z.strictObject({ value: z.number(), rule: z.string() }).optional(),
   top_cells: z.array(cell).optional(),
   top_regions: z.array(regionShare).optional(),
   /** eBird's regional statistics for the season (whole range): share of the population, share of the region the range occupies, mean abundance, peak week. */
   regional_stats: z
-    .array(z.strictObject({ code: z.string(), name: z.string().nullable(), total_pop_fraction: z.number().nullable(), range_occupied_fraction: z.number().nullable(), abundance_mean: z.number().nullable(), max_week: z.string().nullable() }))
+    .array(
+      z.strictObject({
+        code: z.string(),
+        name: z.string().nullable(),
+        total_pop_fraction: z.number().nullable(),
+        range_occupied_fraction: z.number().nullable(),
+        abundance_mean: z.number().nullable(),
+        max_week: z.string().nullable(),
+      }),
+    )
     .optional(),
   centre: z.strictObject({ lon: z.number(), lat: z.number(), near: z.string().nullable() }).optional(),
   /** range_area: the range polygons of the season(s). */
@@ -70,7 +91,9 @@ export const statusSubjectSchema = z.strictObject({
       season: z.string(),
       km2: z.number(),
       /** Lon/lat extent of the range polygons (whole data only). */
-      extent: z.strictObject({ xmin: z.number(), ymin: z.number(), xmax: z.number(), ymax: z.number() }).optional(),
+      extent: z
+        .strictObject({ xmin: z.number(), ymin: z.number(), xmax: z.number(), ymax: z.number() })
+        .optional(),
       /** The area the range is a part of: the prediction area, or the place's modelled cells; and the range's share of it. */
       of_km2: z.number().optional(),
       share: z.number().optional(),
@@ -94,7 +117,14 @@ export const statusSubjectSchema = z.strictObject({
       /** The regional (else median) trend compounded over the years: % change from start to end year. */
       cumulative_percent: z.number().nullable(),
       /** The regional trend across the 100 model folds (abundance-weighted per fold): median and 80% interval. */
-      regional: z.strictObject({ median_ppy: z.number(), lower_ppy: z.number(), upper_ppy: z.number(), folds: z.number().int() }).optional(),
+      regional: z
+        .strictObject({
+          median_ppy: z.number(),
+          lower_ppy: z.number(),
+          upper_ppy: z.number(),
+          folds: z.number().int(),
+        })
+        .optional(),
     })
     .optional(),
   /** The weekly place-wide means behind a chart (52 points, or the weeks of the time). */
@@ -110,9 +140,15 @@ export const statusResultSchema = z.strictObject({
   unit: z.string(),
   subjects: z.array(statusSubjectSchema),
   /** which_larger: index of the larger subject, the difference and the ratio (larger / smaller). */
-  comparison: z.strictObject({ larger: z.number().int(), difference: z.number(), ratio: z.number().nullable() }).optional(),
+  comparison: z
+    .strictObject({ larger: z.number().int(), difference: z.number(), ratio: z.number().nullable() })
+    .optional(),
   /** rank_species. */
-  ranking: z.array(z.strictObject({ species_code: z.string(), common_name: z.string(), value: z.number().nullable() })).optional(),
+  ranking: z
+    .array(
+      z.strictObject({ species_code: z.string(), common_name: z.string(), value: z.number().nullable() }),
+    )
+    .optional(),
   caveats: z.array(z.string()),
   /** The SQL that produced the figures, for the trace. */
   sql: z.array(z.string()),

@@ -6,17 +6,28 @@ describe('gemini model names', () => {
     expect(isRetiredGeminiModel(DEFAULT_GEMINI_MODEL)).toBe(false);
   });
 
-  it.each(['gemini-2.5-flash', 'gemini-2.5-pro', 'models/gemini-2.5-flash', 'gemini-2.0-flash-001', 'gemini-2.5-flash-preview-05-20', 'gemini-1.5-pro', ' gemini-2.5-flash '])(
-    'currentGeminiModel(%j) migrates a retired name to the default with a note naming both',
-    (stored) => {
-      const current = currentGeminiModel(stored);
-      expect(current.model).toBe(DEFAULT_GEMINI_MODEL);
-      expect(current.note).toContain(stored.trim());
-      expect(current.note).toContain(DEFAULT_GEMINI_MODEL);
-    },
-  );
+  it.each([
+    'gemini-2.5-flash',
+    'gemini-2.5-pro',
+    'models/gemini-2.5-flash',
+    'gemini-2.0-flash-001',
+    'gemini-2.5-flash-preview-05-20',
+    'gemini-1.5-pro',
+    ' gemini-2.5-flash ',
+  ])('currentGeminiModel(%j) migrates a retired name to the default with a note naming both', (stored) => {
+    const current = currentGeminiModel(stored);
+    expect(current.model).toBe(DEFAULT_GEMINI_MODEL);
+    expect(current.note).toContain(stored.trim());
+    expect(current.note).toContain(DEFAULT_GEMINI_MODEL);
+  });
 
-  it.each(['gemini-3.8-flash', 'gemini-3.7-flash', 'gemini-3.5-flash-lite', 'gemini-3.1-pro-preview', 'gemini-2.5-flashy-custom-tune'])('currentGeminiModel(%j) keeps a served name as it is', (stored) => {
+  it.each([
+    'gemini-3.8-flash',
+    'gemini-3.7-flash',
+    'gemini-3.5-flash-lite',
+    'gemini-3.1-pro-preview',
+    'gemini-2.5-flashy-custom-tune',
+  ])('currentGeminiModel(%j) keeps a served name as it is', (stored) => {
     expect(currentGeminiModel(stored)).toEqual({ model: stored });
   });
 

@@ -1,9 +1,21 @@
-import { type Content, type FunctionDeclaration, GoogleGenAI, type Part, type ThinkingLevel } from '@google/genai';
+import {
+  type Content,
+  type FunctionDeclaration,
+  GoogleGenAI,
+  type Part,
+  type ThinkingLevel,
+} from '@google/genai';
 import { fromGeminiParts, toGeminiResponseParts, type ToolEnvelope } from '../registry';
 import { classifyGeminiError } from './classify-gemini-error';
 import { isModelError, type ModelAdapter, type ModelConversation, type ModelInput } from './model-adapter';
 import { readGeminiStream } from './read-gemini-stream';
-import { abortableSleep, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy, withRetries } from './retry-policy';
+import {
+  abortableSleep,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+  withRetries,
+} from './retry-policy';
 import { type OpenCall, settleCalls } from './settle-calls';
 import { DEFAULT_GEMINI_MODEL, DEFAULT_THINKING_LEVEL, type GeminiThinkingLevel } from './gemini-model-names';
 
@@ -76,7 +88,8 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
         });
 
       const userContent = (input: ModelInput): Content => {
-        if (input.type === 'tool-results') return { role: 'user', parts: responseParts(settleCalls(open, input.results)) };
+        if (input.type === 'tool-results')
+          return { role: 'user', parts: responseParts(settleCalls(open, input.results)) };
         const closing = open.length > 0 ? responseParts(settleCalls(open, undelivered)) : [];
         return { role: 'user', parts: [...closing, { text: input.text }] };
       };
@@ -90,7 +103,9 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
           // otherwise hands the request to the platform's fetch untouched.
           const observingFetch: typeof fetch = async (url, init) => {
             const response = await fetch(url, init);
-            retryAfterMs = response.ok ? undefined : parseRetryAfter(response.headers.get('retry-after'), now());
+            retryAfterMs = response.ok
+              ? undefined
+              : parseRetryAfter(response.headers.get('retry-after'), now());
             return response;
           };
           const attempt = async () => {
@@ -100,7 +115,9 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
               contents: [...history, content],
               config: {
                 systemInstruction: system,
-                ...(tools.length > 0 ? { tools: [{ functionDeclarations: tools as FunctionDeclaration[] }] } : {}),
+                ...(tools.length > 0
+                  ? { tools: [{ functionDeclarations: tools as FunctionDeclaration[] }] }
+                  : {}),
                 // Every call goes through our registry (validation, scope, audit), never the SDK.
                 automaticFunctionCalling: { disable: true },
                 thinkingConfig: { thinkingLevel: thinkingLevel as ThinkingLevel },
@@ -127,10 +144,17 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
           turn++;
           const parts = step.content.parts ?? [];
           const calls = fromGeminiParts(parts, turn);
-          const nativeIds = new Set(parts.map((part) => part.functionCall?.id).filter((id): id is string => typeof id === 'string'));
+          const nativeIds = new Set(
+            parts.map((part) => part.functionCall?.id).filter((id): id is string => typeof id === 'string'),
+          );
           open = calls.map((call) => ({ id: call.id, name: call.name, native: nativeIds.has(call.id) }));
           undelivered = [];
-          return { text: step.text, calls: step.incomplete ? [] : calls, ...(step.incomplete ? { incomplete: step.incomplete } : {}), ...(step.usage ? { usage: step.usage } : {}) };
+          return {
+            text: step.text,
+            calls: step.incomplete ? [] : calls,
+            ...(step.incomplete ? { incomplete: step.incomplete } : {}),
+            ...(step.usage ? { usage: step.usage } : {}),
+          };
         },
       };
     },

@@ -19,13 +19,26 @@ function clientOf(models: Model[], seen: ListModelsParameters[] = []): GeminiMod
 describe('listGeminiModels', () => {
   it('gives bare names, display names (the name when Google gives none) and whether each can answer; nameless entries are dropped', async () => {
     const seen: ListModelsParameters[] = [];
-    const models = await listGeminiModels({ client: clientOf([
-      { name: 'models/gemini-3.8-flash', displayName: 'Gemini 3.8 Flash', supportedActions: ['generateContent', 'countTokens'] },
-      { name: 'models/text-embedding-004', displayName: 'Text Embedding 004', supportedActions: ['embedContent'] },
-      { name: 'gemini-3.8-pro', supportedActions: ['generateContent'] },
-      { displayName: 'no name' },
-      { name: 'models/imagen-4.0-generate-001', displayName: '  ' },
-    ], seen) });
+    const models = await listGeminiModels({
+      client: clientOf(
+        [
+          {
+            name: 'models/gemini-3.8-flash',
+            displayName: 'Gemini 3.8 Flash',
+            supportedActions: ['generateContent', 'countTokens'],
+          },
+          {
+            name: 'models/text-embedding-004',
+            displayName: 'Text Embedding 004',
+            supportedActions: ['embedContent'],
+          },
+          { name: 'gemini-3.8-pro', supportedActions: ['generateContent'] },
+          { displayName: 'no name' },
+          { name: 'models/imagen-4.0-generate-001', displayName: '  ' },
+        ],
+        seen,
+      ),
+    });
     expect(models).toEqual([
       { name: 'gemini-3.8-flash', displayName: 'Gemini 3.8 Flash', generates: true },
       { name: 'text-embedding-004', displayName: 'Text Embedding 004', generates: false },
@@ -40,7 +53,17 @@ describe('listGeminiModels', () => {
     const client: GeminiModelLister = {
       models: {
         async list() {
-          throw new ApiError({ status: 400, message: JSON.stringify({ error: { code: 400, message: `API key not valid (${key})`, status: 'INVALID_ARGUMENT', details: [{ reason: 'API_KEY_INVALID' }] } }) });
+          throw new ApiError({
+            status: 400,
+            message: JSON.stringify({
+              error: {
+                code: 400,
+                message: `API key not valid (${key})`,
+                status: 'INVALID_ARGUMENT',
+                details: [{ reason: 'API_KEY_INVALID' }],
+              },
+            }),
+          });
         },
       },
     };

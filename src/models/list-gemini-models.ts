@@ -23,7 +23,9 @@ export interface GeminiModelLister {
 }
 
 /** A client to use, or what it takes to make one (the key is sent only as `x-goog-api-key`). */
-export type GeminiModelSource = { client: GeminiModelLister; apiKey?: string } | { apiKey: string; baseUrl?: string; apiVersion?: string };
+export type GeminiModelSource =
+  | { client: GeminiModelLister; apiKey?: string }
+  | { apiKey: string; baseUrl?: string; apiVersion?: string };
 
 export interface ListGeminiModelsOptions {
   signal?: AbortSignal;
@@ -35,10 +37,16 @@ export interface ListGeminiModelsOptions {
  * Every model the key can see, across all pages, in Google's order. A failure throws a scrubbed
  * `ModelError` (model_auth for a refused key, model_network when Google cannot be reached…).
  */
-export async function listGeminiModels(source: GeminiModelSource, options: ListGeminiModelsOptions = {}): Promise<ListedGeminiModel[]> {
+export async function listGeminiModels(
+  source: GeminiModelSource,
+  options: ListGeminiModelsOptions = {},
+): Promise<ListedGeminiModel[]> {
   const client = 'client' in source ? source.client : clientFor(source);
   const secrets = source.apiKey ? [source.apiKey] : [];
-  const config = { pageSize: options.pageSize ?? 100, ...(options.signal ? { abortSignal: options.signal } : {}) };
+  const config = {
+    pageSize: options.pageSize ?? 100,
+    ...(options.signal ? { abortSignal: options.signal } : {}),
+  };
   const listed: ListedGeminiModel[] = [];
   try {
     for await (const model of await client.models.list({ config })) {
@@ -55,7 +63,11 @@ export async function listGeminiModels(source: GeminiModelSource, options: ListG
 export function listedModel(model: Model): ListedGeminiModel | undefined {
   const name = bareModelName(model.name ?? '');
   if (name === '') return undefined;
-  return { name, displayName: model.displayName?.trim() || name, generates: (model.supportedActions ?? []).includes('generateContent') };
+  return {
+    name,
+    displayName: model.displayName?.trim() || name,
+    generates: (model.supportedActions ?? []).includes('generateContent'),
+  };
 }
 
 /** `models/gemini-3.8-flash` → `gemini-3.8-flash`. */

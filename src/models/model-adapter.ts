@@ -38,7 +38,9 @@ export interface PriorTurn {
  * `frame` is set when the person changed a part of how the previous question was read (a chip):
  * a reader-based model answers that frame instead of reading `text`, which says it in words.
  */
-export type ModelInput = { type: 'user-message'; text: string; frame?: QueryFrame } | { type: 'tool-results'; results: ToolEnvelope[] };
+export type ModelInput =
+  | { type: 'user-message'; text: string; frame?: QueryFrame }
+  | { type: 'tool-results'; results: ToolEnvelope[] };
 
 export interface ModelTurnOptions {
   signal: AbortSignal;
@@ -70,7 +72,17 @@ export interface ModelConversation {
 }
 
 /** Failures of a model request, as data (they cross the worker boundary). */
-export type ModelErrorCode = 'model_auth' | 'model_forbidden' | 'model_not_found' | 'model_quota' | 'model_rate_limited' | 'model_unavailable' | 'model_blocked' | 'model_bad_reply' | 'model_network' | 'model_cancelled';
+export type ModelErrorCode =
+  | 'model_auth'
+  | 'model_forbidden'
+  | 'model_not_found'
+  | 'model_quota'
+  | 'model_rate_limited'
+  | 'model_unavailable'
+  | 'model_blocked'
+  | 'model_bad_reply'
+  | 'model_network'
+  | 'model_cancelled';
 
 export interface ModelError {
   name: 'ModelError';
@@ -83,5 +95,10 @@ export function modelError(code: ModelErrorCode, message: string): ModelError {
 }
 
 export function isModelError(value: unknown): value is ModelError {
-  return typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'ModelError' && typeof (value as { code?: unknown }).code === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { name?: unknown }).name === 'ModelError' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
 }

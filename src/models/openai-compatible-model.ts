@@ -1,7 +1,25 @@
-import { fromOpenAiChatToolCalls, redactText, toOpenAiChatToolMessages, type ToolEnvelope } from '../registry';
-import { isModelError, type ModelAdapter, type ModelConversation, type ModelInput, modelError } from './model-adapter';
+import {
+  fromOpenAiChatToolCalls,
+  redactText,
+  toOpenAiChatToolMessages,
+  type ToolEnvelope,
+} from '../registry';
+import {
+  isModelError,
+  type ModelAdapter,
+  type ModelConversation,
+  type ModelInput,
+  modelError,
+} from './model-adapter';
 import { checkOpenAiStep, readOpenAiReply } from './read-openai-reply';
-import { abortableSleep, DEFAULT_RETRY_POLICY, parseRetryAfter, type RequestFailure, type RetryPolicy, withRetries } from './retry-policy';
+import {
+  abortableSleep,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RequestFailure,
+  type RetryPolicy,
+  withRetries,
+} from './retry-policy';
 import { type OpenCall, settleCalls } from './settle-calls';
 
 export interface OpenAiCompatibleModelOptions {
@@ -21,7 +39,11 @@ export interface OpenAiCompatibleModelOptions {
 
 type ChatMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+    }
   | { role: 'tool'; tool_call_id: string; content: string };
 
 /** Thrown by one attempt when the server answered with an error status. */
@@ -72,12 +94,19 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleModelOption
             received = false;
             const response = await fetch(endpoint, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+              headers: {
+                'content-type': 'application/json',
+                ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+              },
               body,
               signal,
             });
             if (!response.ok) {
-              const failure: HttpFailure = { httpStatus: response.status, body: await response.text().catch(() => ''), retryAfterMs: retryAfter(response.headers, now()) };
+              const failure: HttpFailure = {
+                httpStatus: response.status,
+                body: await response.text().catch(() => ''),
+                retryAfterMs: retryAfter(response.headers, now()),
+              };
               throw failure;
             }
             const step = await readOpenAiReply(response, onTextDelta, () => (received = true));
@@ -105,7 +134,10 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleModelOption
             assistant.tool_calls = calls.map((call, index) => ({
               id: call.id,
               type: 'function',
-              function: { name: call.name, arguments: argumentsText(step.toolCalls[index]?.function?.arguments) },
+              function: {
+                name: call.name,
+                arguments: argumentsText(step.toolCalls[index]?.function?.arguments),
+              },
             }));
           }
           history.push(...added, assistant);
@@ -135,13 +167,26 @@ function isHttpFailure(value: unknown): value is HttpFailure {
   return typeof value === 'object' && value !== null && typeof (value as HttpFailure).httpStatus === 'number';
 }
 
-export function classifyOpenAiError(error: unknown, server: string, secrets: readonly string[]): RequestFailure {
+export function classifyOpenAiError(
+  error: unknown,
+  server: string,
+  secrets: readonly string[],
+): RequestFailure {
   if (isModelError(error)) return { error, retryable: false };
   const scrub = (text: string) => redactText(text, secrets).slice(0, 300);
   if (!isHttpFailure(error)) {
-    if (error instanceof TypeError) return fail('model_network', `model_network: could not reach ${server} (${scrub(error.message)}). Check that it is running and that the base URL is right.`, false);
+    if (error instanceof TypeError)
+      return fail(
+        'model_network',
+        `model_network: could not reach ${server} (${scrub(error.message)}). Check that it is running and that the base URL is right.`,
+        false,
+      );
     const text = error instanceof Error ? error.message : String(error);
-    return fail('model_bad_reply', `model_bad_reply: the reply from ${server} could not be read (${scrub(text)}). Ask again; if it repeats, check the server and model.`, false);
+    return fail(
+      'model_bad_reply',
+      `model_bad_reply: the reply from ${server} could not be read (${scrub(text)}). Ask again; if it repeats, check the server and model.`,
+      false,
+    );
   }
   const { httpStatus, body } = error;
   let parsed: { error?: { message?: string; code?: string; type?: string } | string } = {};
@@ -153,11 +198,30 @@ export function classifyOpenAiError(error: unknown, server: string, secrets: rea
   const message = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? body);
   const detail = scrub(`${httpStatus}: ${message || 'no message'}`);
   const code = typeof parsed.error === 'object' ? (parsed.error?.code ?? parsed.error?.type) : undefined;
-  if (httpStatus === 401 || httpStatus === 403) return fail('model_auth', `model_auth: ${server} refused the API key (${detail}). Check the key in Settings and try again.`, false);
-  if (httpStatus === 429 && code === 'insufficient_quota') return fail('model_quota', `model_quota: the quota for this key is used up (${detail}). Check the plan and billing, or switch to the offline agent.`, false);
-  if (httpStatus === 429) return { ...fail('model_rate_limited', `model_rate_limited: ${server} is rate-limiting (${detail}).`, true), retryAfterMs: error.retryAfterMs };
-  if (httpStatus >= 500) return fail('model_unavailable', `model_unavailable: ${server} is unavailable (${detail}).`, true);
-  return fail('model_bad_reply', `model_bad_reply: ${server} rejected the request (${detail}). Check the model name and base URL.`, false);
+  if (httpStatus === 401 || httpStatus === 403)
+    return fail(
+      'model_auth',
+      `model_auth: ${server} refused the API key (${detail}). Check the key in Settings and try again.`,
+      false,
+    );
+  if (httpStatus === 429 && code === 'insufficient_quota')
+    return fail(
+      'model_quota',
+      `model_quota: the quota for this key is used up (${detail}). Check the plan and billing, or switch to the offline agent.`,
+      false,
+    );
+  if (httpStatus === 429)
+    return {
+      ...fail('model_rate_limited', `model_rate_limited: ${server} is rate-limiting (${detail}).`, true),
+      retryAfterMs: error.retryAfterMs,
+    };
+  if (httpStatus >= 500)
+    return fail('model_unavailable', `model_unavailable: ${server} is unavailable (${detail}).`, true);
+  return fail(
+    'model_bad_reply',
+    `model_bad_reply: ${server} rejected the request (${detail}). Check the model name and base URL.`,
+    false,
+  );
 }
 
 function fail(code: Parameters<typeof modelError>[0], message: string, retryable: boolean): RequestFailure {

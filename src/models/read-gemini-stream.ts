@@ -2,16 +2,27 @@ import type { Content, GenerateContentResponse, Part } from '@google/genai';
 import { type ModelError, modelError, type TokenUsage } from './model-adapter';
 
 /** Finish reasons that mean Gemini withheld the answer (google.ai.generativelanguage FinishReason). */
-const BLOCKED_FINISH_REASONS = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
+const BLOCKED_FINISH_REASONS = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'LANGUAGE',
+]);
 /** Finish reasons that mean the model produced a call we cannot use. */
-const GARBLED_FINISH_REASONS = new Set(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS']);
+const GARBLED_FINISH_REASONS = new Set([
+  'MALFORMED_FUNCTION_CALL',
+  'UNEXPECTED_TOOL_CALL',
+  'TOO_MANY_TOOL_CALLS',
+]);
 /**
  * Finish reasons after which the text is not the whole answer: "The peak is in wee" came back
  * with MAX_TOKENS and was shown as finished (issue 14). Anything but STOP (and the blocked and
  * garbled reasons above) counts, so a reason added to the API later cannot pass as complete.
  */
 const COMPLETE_FINISH_REASONS = new Set(['STOP']);
-
 
 export interface GeminiStep {
   /** The model turn to append to the history: every part of every chunk, in order, unchanged. */
@@ -29,7 +40,11 @@ export interface GeminiStep {
  * would lose it and Gemini 3 answers the next request with 400. The SDK's own `Chat` keeps
  * each chunk as its own Content; we join the parts into one model turn, each part untouched.
  */
-export async function readGeminiStream(stream: AsyncIterable<GenerateContentResponse>, onTextDelta: ((text: string) => void) | undefined, onChunk: () => void): Promise<GeminiStep> {
+export async function readGeminiStream(
+  stream: AsyncIterable<GenerateContentResponse>,
+  onTextDelta: ((text: string) => void) | undefined,
+  onChunk: () => void,
+): Promise<GeminiStep> {
   const parts: Part[] = [];
   let text = '';
   let finishReason: string | undefined;
@@ -52,7 +67,10 @@ export async function readGeminiStream(stream: AsyncIterable<GenerateContentResp
   }
   const problem = checkStep(parts, finishReason, blockReason);
   if (problem) throw problem;
-  const incomplete = finishReason !== undefined && !COMPLETE_FINISH_REASONS.has(finishReason) ? { incomplete: { reason: finishReason } } : {};
+  const incomplete =
+    finishReason !== undefined && !COMPLETE_FINISH_REASONS.has(finishReason)
+      ? { incomplete: { reason: finishReason } }
+      : {};
   return { content: { role: 'model', parts }, text, ...incomplete, ...(usage ? { usage } : {}) };
 }
 
@@ -63,19 +81,39 @@ function usageOf(metadata: NonNullable<GenerateContentResponse['usageMetadata']>
   return { input, output, thoughts, total: metadata.totalTokenCount ?? input + output + thoughts };
 }
 
-function checkStep(parts: readonly Part[], finishReason: string | undefined, blockReason: string | undefined): ModelError | undefined {
+function checkStep(
+  parts: readonly Part[],
+  finishReason: string | undefined,
+  blockReason: string | undefined,
+): ModelError | undefined {
   if (blockReason) {
-    return modelError('model_blocked', `model_blocked: Gemini blocked the question (${blockReason}). Rephrase it and ask again.`);
+    return modelError(
+      'model_blocked',
+      `model_blocked: Gemini blocked the question (${blockReason}). Rephrase it and ask again.`,
+    );
   }
   if (finishReason && BLOCKED_FINISH_REASONS.has(finishReason)) {
-    return modelError('model_blocked', `model_blocked: Gemini stopped its answer (${finishReason}). Rephrase the question and ask again.`);
+    return modelError(
+      'model_blocked',
+      `model_blocked: Gemini stopped its answer (${finishReason}). Rephrase the question and ask again.`,
+    );
   }
   if (finishReason && GARBLED_FINISH_REASONS.has(finishReason)) {
-    return modelError('model_bad_reply', `model_bad_reply: Gemini produced a tool call it could not complete (${finishReason}). Ask again, perhaps more simply.`);
+    return modelError(
+      'model_bad_reply',
+      `model_bad_reply: Gemini produced a tool call it could not complete (${finishReason}). Ask again, perhaps more simply.`,
+    );
   }
-  const useful = parts.some((part) => part.functionCall !== undefined || (typeof part.text === 'string' && part.text.trim() !== '' && !part.thought));
+  const useful = parts.some(
+    (part) =>
+      part.functionCall !== undefined ||
+      (typeof part.text === 'string' && part.text.trim() !== '' && !part.thought),
+  );
   if (!useful) {
-    return modelError('model_bad_reply', `model_bad_reply: Gemini sent an empty reply${finishReason ? ` (finish reason ${finishReason})` : ''}. Ask again.`);
+    return modelError(
+      'model_bad_reply',
+      `model_bad_reply: Gemini sent an empty reply${finishReason ? ` (finish reason ${finishReason})` : ''}. Ask again.`,
+    );
   }
   return undefined;
 }

@@ -27,7 +27,11 @@ interface Choice {
  * the content type decides. Streamed tool calls arrive in pieces keyed by `index`: the id and
  * name first, the arguments as text fragments; Ollama sends each call whole, without an id.
  */
-export async function readOpenAiReply(response: Response, onTextDelta?: (text: string) => void, onChunk: () => void = () => {}): Promise<OpenAiStep> {
+export async function readOpenAiReply(
+  response: Response,
+  onTextDelta?: (text: string) => void,
+  onChunk: () => void = () => {},
+): Promise<OpenAiStep> {
   const step: OpenAiStep = { text: '', toolCalls: [] };
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const body = (await response.json()) as { choices?: Choice[] };
@@ -56,7 +60,9 @@ export async function readOpenAiReply(response: Response, onTextDelta?: (text: s
       step.text += choice.delta.content;
       onTextDelta?.(choice.delta.content);
     }
-    (choice.delta?.tool_calls ?? []).forEach((delta, position) => mergeToolCall(step.toolCalls, delta, position));
+    (choice.delta?.tool_calls ?? []).forEach((delta, position) =>
+      mergeToolCall(step.toolCalls, delta, position),
+    );
     step.finishReason = choice.finish_reason ?? step.finishReason;
   }
   return step;
@@ -69,7 +75,8 @@ function mergeToolCall(calls: OpenAiChatToolCall[], delta: ToolCallDelta, positi
   const target = (call.function ??= {});
   if (delta.function?.name) target.name = (target.name ?? '') + delta.function.name;
   const fragment = delta.function?.arguments;
-  if (typeof fragment === 'string') target.arguments = (typeof target.arguments === 'string' ? target.arguments : '') + fragment;
+  if (typeof fragment === 'string')
+    target.arguments = (typeof target.arguments === 'string' ? target.arguments : '') + fragment;
   else if (fragment !== undefined) target.arguments = fragment;
 }
 
@@ -96,14 +103,23 @@ async function* serverSentData(response: Response): AsyncGenerator<string> {
 
 export function checkOpenAiStep(step: OpenAiStep, server: string): ModelError | undefined {
   if (step.finishReason === 'content_filter') {
-    return modelError('model_blocked', `model_blocked: ${server} withheld the answer (content_filter). Rephrase the question and ask again.`);
+    return modelError(
+      'model_blocked',
+      `model_blocked: ${server} withheld the answer (content_filter). Rephrase the question and ask again.`,
+    );
   }
   if (step.text.trim() === '' && step.toolCalls.length === 0) {
-    return modelError('model_bad_reply', `model_bad_reply: ${server} sent an empty reply${step.finishReason ? ` (finish reason ${step.finishReason})` : ''}. Ask again.`);
+    return modelError(
+      'model_bad_reply',
+      `model_bad_reply: ${server} sent an empty reply${step.finishReason ? ` (finish reason ${step.finishReason})` : ''}. Ask again.`,
+    );
   }
   return undefined;
 }
 
 function badReply(detail: string): ModelError {
-  return modelError('model_bad_reply', `model_bad_reply: the reply could not be read (${detail}). Ask again; if it repeats, check the server and model.`);
+  return modelError(
+    'model_bad_reply',
+    `model_bad_reply: the reply could not be read (${detail}). Ask again; if it repeats, check the server and model.`,
+  );
 }

@@ -3,7 +3,11 @@ import { modelError } from './model-adapter';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries } from './retry-policy';
 
 const signal = () => new AbortController().signal;
-const rateLimited = (retryAfterMs?: number) => ({ error: modelError('model_rate_limited', 'model_rate_limited: slow down.'), retryable: true, retryAfterMs });
+const rateLimited = (retryAfterMs?: number) => ({
+  error: modelError('model_rate_limited', 'model_rate_limited: slow down.'),
+  retryable: true,
+  retryAfterMs,
+});
 
 describe('DEFAULT_RETRY_POLICY', () => {
   it('has the expected defaults', () => {
@@ -28,15 +32,40 @@ describe('withRetries', () => {
     const sleeps: number[] = [];
     const attempt = () => Promise.reject(new Error('429'));
     await expect(
-      withRetries(attempt, { policy: DEFAULT_RETRY_POLICY, signal: signal(), sleep: async (ms) => void sleeps.push(ms), classify: () => rateLimited(60_000), provider: 'Gemini' }),
-    ).rejects.toEqual(modelError('model_rate_limited', 'model_rate_limited: Gemini asked to wait 60 s before the next request. Wait that long and ask again.'));
+      withRetries(attempt, {
+        policy: DEFAULT_RETRY_POLICY,
+        signal: signal(),
+        sleep: async (ms) => void sleeps.push(ms),
+        classify: () => rateLimited(60_000),
+        provider: 'Gemini',
+      }),
+    ).rejects.toEqual(
+      modelError(
+        'model_rate_limited',
+        'model_rate_limited: Gemini asked to wait 60 s before the next request. Wait that long and ask again.',
+      ),
+    );
     expect(sleeps).toEqual([]);
   });
 
   it('a non-retryable failure is thrown as classified, after one attempt', async () => {
     let attempts = 0;
     const error = modelError('model_auth', 'model_auth: no.');
-    await expect(withRetries(async () => { attempts++; throw new Error('x'); }, { policy: DEFAULT_RETRY_POLICY, signal: signal(), sleep: async () => {}, classify: () => ({ error, retryable: false }), provider: 'p' })).rejects.toBe(error);
+    await expect(
+      withRetries(
+        async () => {
+          attempts++;
+          throw new Error('x');
+        },
+        {
+          policy: DEFAULT_RETRY_POLICY,
+          signal: signal(),
+          sleep: async () => {},
+          classify: () => ({ error, retryable: false }),
+          provider: 'p',
+        },
+      ),
+    ).rejects.toBe(error);
     expect(attempts).toBe(1);
   });
 });

@@ -12,7 +12,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY = { attempts: 4, baseDelayMs: 1_000, maxDelayMs: 20_000 } as const satisfies RetryPolicy;
+export const DEFAULT_RETRY_POLICY = {
+  attempts: 4,
+  baseDelayMs: 1_000,
+  maxDelayMs: 20_000,
+} as const satisfies RetryPolicy;
 
 /** A failed request, classified: whether another attempt may help, and after how long. */
 export interface RequestFailure {
@@ -45,12 +49,19 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
       if (signal.aborted) throw cancelled(options.provider);
       const failure = options.classify(error);
       if (!failure.retryable) throw failure.error;
-      const delay = failure.retryAfterMs ?? Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+      const delay =
+        failure.retryAfterMs ?? Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
       if (delay > policy.maxDelayMs) {
-        throw modelError(failure.error.code, `${failure.error.code}: ${options.provider} asked to wait ${Math.ceil(delay / 1000)} s before the next request. Wait that long and ask again.`);
+        throw modelError(
+          failure.error.code,
+          `${failure.error.code}: ${options.provider} asked to wait ${Math.ceil(delay / 1000)} s before the next request. Wait that long and ask again.`,
+        );
       }
       if (tried >= policy.attempts) {
-        throw modelError(failure.error.code, `${failure.error.code}: ${options.provider} still failed after ${tried} attempts (${failure.error.message}). Wait a minute and ask again.`);
+        throw modelError(
+          failure.error.code,
+          `${failure.error.code}: ${options.provider} still failed after ${tried} attempts (${failure.error.message}). Wait a minute and ask again.`,
+        );
       }
       try {
         await options.sleep(delay, signal);
@@ -62,7 +73,10 @@ export async function withRetries<T>(attempt: () => Promise<T>, options: RetryOp
 }
 
 export function cancelled(provider: string): ModelError {
-  return modelError('model_cancelled', `model_cancelled: the request to ${provider} was stopped. Ask again when ready.`);
+  return modelError(
+    'model_cancelled',
+    `model_cancelled: the request to ${provider} was stopped. Ask again when ready.`,
+  );
 }
 
 /**

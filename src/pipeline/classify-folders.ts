@@ -26,13 +26,23 @@ export function classifyFolders(folders: string[]): InputFolders {
   const found: InputFolders = { status: [], trends: [] };
   for (const folder of folders) {
     if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-      throw new PipelineError('input_not_found', folder, 'is not a folder', 'Pass the folder of an eBird S&T download with --ebirdst <dir>');
+      throw new PipelineError(
+        'input_not_found',
+        folder,
+        'is not a folder',
+        'Pass the folder of an eBird S&T download with --ebirdst <dir>',
+      );
     }
     if (classifyOne(folder, found)) continue;
     const children = readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory());
     const matched = children.filter((entry) => classifyOne(join(folder, entry.name), found));
     if (matched.length === 0) {
-      throw new PipelineError('unknown_layout', folder, 'has neither config.json (status release) nor *_ebird-trends_<year>.parquet (trends release)', 'Pass eBird S&T download folders (release 2022 or later layout)');
+      throw new PipelineError(
+        'unknown_layout',
+        folder,
+        'has neither config.json (status release) nor *_ebird-trends_<year>.parquet (trends release)',
+        'Pass eBird S&T download folders (release 2022 or later layout)',
+      );
     }
   }
   return found;

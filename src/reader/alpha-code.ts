@@ -21,6 +21,10 @@ export function alphaCode(commonName: string): string {
   if (words.length === 1) code = words[0]!.slice(0, 4);
   else if (words.length === 2) code = words[0]!.slice(0, 2) + words[1]!.slice(0, 2);
   else if (words.length === 3) code = words[0]!.slice(0, 1) + words[1]!.slice(0, 1) + words[2]!.slice(0, 2);
-  else code = words.slice(0, 4).map((word) => word[0]!).join('');
+  else
+    code = words
+      .slice(0, 4)
+      .map((word) => word[0]!)
+      .join('');
   return code.toUpperCase();
 }

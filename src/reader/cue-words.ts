@@ -7,8 +7,28 @@ import { phrase, type Phrase } from './phrase';
  * where_highest, "when" + "most" when_highest, "where" + "increasing fastest" a trend map.
  */
 export type Feature =
-  | 'where' | 'when' | 'high' | 'low' | 'arrive' | 'leave' | 'stay' | 'rise' | 'drop' | 'fast' | 'weekly'
-  | 'share' | 'population' | 'area' | 'centre' | 'comparative' | 'compare' | 'rank' | 'value' | 'how_many' | 'first' | 'last'
+  | 'where'
+  | 'when'
+  | 'high'
+  | 'low'
+  | 'arrive'
+  | 'leave'
+  | 'stay'
+  | 'rise'
+  | 'drop'
+  | 'fast'
+  | 'weekly'
+  | 'share'
+  | 'population'
+  | 'area'
+  | 'centre'
+  | 'comparative'
+  | 'compare'
+  | 'rank'
+  | 'value'
+  | 'how_many'
+  | 'first'
+  | 'last'
   /** "per checklist", "on a typical outing": the unit every weekly measure is given in (not a measure by itself). */
   | 'checklist'
   /** "the two", "both", "which of them": the two things of the previous questions. */
@@ -45,7 +65,9 @@ const m = (measures: Partial<Record<Measure, number>>) => ({ measures });
 export const CUES: readonly Cue[] = [
   // ── what data there is
   cue('what|which data|datasets|dataset', { data: true }),
-  cue('what|which species|birds do|does you|the|this ?data have|hold|cover|know|include|contain', { data: true }),
+  cue('what|which species|birds do|does you|the|this ?data have|hold|cover|know|include|contain', {
+    data: true,
+  }),
   cue('what|which species|birds are|is in ?the|this data|dataset', { data: true }),
   cue('what can you ?tell|do|answer|show', { data: true }),
   cue('what do you have|know|cover', { data: true }),
@@ -62,13 +84,22 @@ export const CUES: readonly Cue[] = [
 
   // ── measures
   cue('relative abundance', { measures: { abundance: 2 }, namedMeasure: true }),
-  cue('abundan*|common|commonly|commonest|numerous|plentiful|density|densities|prevalent|populous|thick', { measures: { abundance: 1 }, namedMeasure: true }),
+  cue('abundan*|common|commonly|commonest|numerous|plentiful|density|densities|prevalent|populous|thick', {
+    measures: { abundance: 1 },
+    namedMeasure: true,
+  }),
   cue('how abundant|common|numerous|plentiful', { measures: { abundance: 1 }, features: { value: 1 } }),
-  cue('chance|chances|odds|probab*|likelihood|likely|unlikely|likeliest|occurrence|occur|occurs|detect*|encounter*|frequency|frequent|frequently', { measures: { occurrence: 2 }, namedMeasure: true }),
+  cue(
+    'chance|chances|odds|probab*|likelihood|likely|unlikely|likeliest|occurrence|occur|occurs|detect*|encounter*|frequency|frequent|frequently',
+    { measures: { occurrence: 2 }, namedMeasure: true },
+  ),
   cue('how often', m({ occurrence: 2 })),
   cue('likelier|unlikelier', { measures: { occurrence: 2 }, features: { comparative: 1 } }),
   cue('how likely', { measures: { occurrence: 2 }, features: { value: 1 }, namedMeasure: true }),
-  cue('will|would|can|could|might|do|should i|we|you see|spot|find|hear|get|encounter ?one|it|them|any|a', m({ occurrence: 2.5 })),
+  cue(
+    'will|would|can|could|might|do|should i|we|you see|spot|find|hear|get|encounter ?one|it|them|any|a',
+    m({ occurrence: 2.5 }),
+  ),
   cue('see|spot|find|seeing|spotting|finding one|any|a', m({ occurrence: 2 })),
   cue('see|spot|find|seeing|spotting|finding|catch|get ?a|an|any|one|some|the @bird', m({ occurrence: 2 })),
   // Presence: "any sapsuckers then?", "will there be sapsuckers at Christmas?", "are they still around?".
@@ -78,13 +109,19 @@ export const CUES: readonly Cue[] = [
   cue('still around|here|there|present|about|left|remaining|lingering', m({ occurrence: 2 })),
   cue('present|presence|absent|absence', m({ occurrence: 1.5 })),
   cue('for a|an|one @bird', m({ occurrence: 1 })),
-  cue('include|includes|including|feature|features|contain|contains ?a|an|any|one|the @bird', m({ occurrence: 1.5 })),
+  cue(
+    'include|includes|including|feature|features|contain|contains ?a|an|any|one|the @bird',
+    m({ occurrence: 1.5 }),
+  ),
   // A number of birds, not a chance: "where would I see the most sapsuckers", "fewer sapsuckers".
   cue('the most @bird', { measures: { abundance: 2 }, features: { high: 1 } }),
   cue('the fewest|least @bird', { measures: { abundance: 2 }, features: { low: 1 } }),
   cue('more|fewer|less @bird', { measures: { abundance: 2 }, features: { comparative: 1 } }),
   // "easier to find", "hardest to spot": the chance of finding one.
-  cue('easier|harder|tougher ?to find|see|spot|get', { measures: { occurrence: 2 }, features: { comparative: 1 } }),
+  cue('easier|harder|tougher ?to find|see|spot|get', {
+    measures: { occurrence: 2 },
+    features: { comparative: 1 },
+  }),
   cue('easiest ?to find|see|spot|get', { measures: { occurrence: 2 }, features: { high: 1 } }),
   cue('hardest|toughest ?to find|see|spot|get', { measures: { occurrence: 2 }, features: { low: 1 } }),
   cue('spot|spotting|sighting|sightings|seeing', m({ occurrence: 1 })),
@@ -92,27 +129,64 @@ export const CUES: readonly Cue[] = [
   // A checklist is the unit of all three weekly measures: by itself it names none ("how likely on a
   // checklist" is a chance); "how many per checklist" is the relative abundance (zeros included).
   cue('checklist|checklists|outing|outings', f({ checklist: 1 })),
-  cue('per|each|a|an|one|my|the|typical|average|single|standard ?typical|average|single|standard|ebird trip|trips|visit|walk|hike|survey|outing|checklist|checklists', { features: { checklist: 1 }, measures: { abundance: 1 } }),
+  cue(
+    'per|each|a|an|one|my|the|typical|average|single|standard ?typical|average|single|standard|ebird trip|trips|visit|walk|hike|survey|outing|checklist|checklists',
+    { features: { checklist: 1 }, measures: { abundance: 1 } },
+  ),
   cue('count|counts|tally', m({ count: 1.5 })),
   // Counted where it is detected: "when a sapsucker is reported, how many…", "if present", "on checklists that report it".
-  cue('when|if|once|whenever|wherever ?a|an|one|the|some @bird is|are|gets|get|was|were ?actually|really detected|reported|seen|recorded|spotted|logged|observed', m({ count: 4 })),
-  cue('when|if|once|whenever|wherever a|an|one|some @bird is|gets|was ?actually|really found|present|there', m({ count: 4 })),
-  cue('if|once|whenever ?a|an|one|the|some @bird is|are|gets|get|was|were ?actually|really found|present|there', m({ count: 4 })),
-  cue('when|if|once|whenever|wherever ?a|an|one|the|some @bird shows|show|turns|turn|pops|pop up', m({ count: 4 })),
-  cue('when|if|once|whenever|wherever|where detected|reported|seen|found|present|recorded|spotted|logged|observed', m({ count: 4 })),
+  cue(
+    'when|if|once|whenever|wherever ?a|an|one|the|some @bird is|are|gets|get|was|were ?actually|really detected|reported|seen|recorded|spotted|logged|observed',
+    m({ count: 4 }),
+  ),
+  cue(
+    'when|if|once|whenever|wherever a|an|one|some @bird is|gets|was ?actually|really found|present|there',
+    m({ count: 4 }),
+  ),
+  cue(
+    'if|once|whenever ?a|an|one|the|some @bird is|are|gets|get|was|were ?actually|really found|present|there',
+    m({ count: 4 }),
+  ),
+  cue(
+    'when|if|once|whenever|wherever ?a|an|one|the|some @bird shows|show|turns|turn|pops|pop up',
+    m({ count: 4 }),
+  ),
+  cue(
+    'when|if|once|whenever|wherever|where detected|reported|seen|found|present|recorded|spotted|logged|observed',
+    m({ count: 4 }),
+  ),
   cue('given|conditional|conditioned ?on|upon ?a detection|presence|sighting|sightings', m({ count: 4 })),
-  cue('?on|in|per checklists|checklist|lists|list that|which|where|with report|reports|include|includes|have|has|detect|detects|record|records ?it|them|one|@bird', m({ count: 4 })),
+  cue(
+    '?on|in|per checklists|checklist|lists|list that|which|where|with report|reports|include|includes|have|has|detect|detects|record|records ?it|them|one|@bird',
+    m({ count: 4 }),
+  ),
   cue('?on|in|per checklists|lists reporting|including|detecting it|them|one|@bird', m({ count: 4 })),
-  cue('if|when|once any|some|one|they|it ?is|are ?actually|really seen|reported|detected|found|present|there', m({ count: 4 })),
+  cue(
+    'if|when|once any|some|one|they|it ?is|are ?actually|really seen|reported|detected|found|present|there',
+    m({ count: 4 }),
+  ),
   // "How many would I see / would a birder log": the expected count on a checklist (relative abundance).
-  cue('how many ?@bird would|will|could|can|might|should|do|does ?a|an|the|one|i|we|you|people ?birder|birders|observer|observers|visitor|visitors|person|birdwatcher|birdwatchers ?typically|usually|normally|actually|really|there|here ?expect|expected ?to see|expect|find|get|spot|encounter|log|record|report|tally|note|list|have', { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } }),
-  cue('how many ?@bird does|do|would|will|can|might ?a|an|the|my|one|each ?typical|average|standard|single ?ebird checklist|checklists|list|lists|outing|outings|trip|trips|survey|visit|walk', { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } }),
+  cue(
+    'how many ?@bird would|will|could|can|might|should|do|does ?a|an|the|one|i|we|you|people ?birder|birders|observer|observers|visitor|visitors|person|birdwatcher|birdwatchers ?typically|usually|normally|actually|really|there|here ?expect|expected ?to see|expect|find|get|spot|encounter|log|record|report|tally|note|list|have',
+    { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } },
+  ),
+  cue(
+    'how many ?@bird does|do|would|will|can|might ?a|an|the|my|one|each ?typical|average|standard|single ?ebird checklist|checklists|list|lists|outing|outings|trip|trips|survey|visit|walk',
+    { measures: { abundance: 3 }, features: { how_many: -1, checklist: 1 } },
+  ),
   cue('flock|group|party size|sizes', m({ count: 3.5 })),
-  cue('how many ?@bird would|will|could|can|might|should|do i|we|you|one count', { measures: { count: 3.5 }, features: { how_many: -1 }, countVerb: true }),
+  cue('how many ?@bird would|will|could|can|might|should|do i|we|you|one count', {
+    measures: { count: 3.5 },
+    features: { how_many: -1 },
+    countVerb: true,
+  }),
   // The verb names the measure: "where would I count the fewest sapsuckers" — unless a measure word is named ("would I count occurrence above 0.3").
   cue('would|will|could|can|might|do i|we|you|one count', { measures: { count: 3.5 }, countVerb: true }),
   // Counting weeks or days is how a stay is measured ("if I count weeks with abundance above 0.2"), not the count measure.
-  cue('?would|will|could|can|might|do|if|when ?i|we|you|one count|counts|counting|counted ?only|just ?the|all weeks|week|days|day', {}),
+  cue(
+    '?would|will|could|can|might|do|if|when ?i|we|you|one count|counts|counting|counted ?only|just ?the|all weeks|week|days|day',
+    {},
+  ),
   // "if I count only the breeding season", "I count": a verb with its subject, the count measure only without a measure word.
   cue('i|we|you|one count|counted', { measures: { count: 3.5 }, countVerb: true }),
   cue('share|proportion|percentage|fraction|portion|percent', f({ share: 1 })),
@@ -123,11 +197,17 @@ export const CUES: readonly Cue[] = [
   cue('range wide', f({ population: 1 })),
   cue('area|areas|land|territory|grid|map|surface', f({ area: 1 })),
   cue('cells|cell|squares|square', f({ area: 1, where: 0.5 })),
-  cue('count|number of ?the|modelled|modeled cells|cell|squares|places|spots|sites|locations|areas', f({ how_many: 1, area: 1 })),
+  cue(
+    'count|number of ?the|modelled|modeled cells|cell|squares|places|spots|sites|locations|areas',
+    f({ how_many: 1, area: 1 }),
+  ),
   cue('range size|area|extent', m({ range_area: 3 })),
   cue('size of', m({ range_area: 2.5 })),
   cue('how big|large|extensive|wide|vast|huge', m({ range_area: 2.5 })),
-  cue('how big|large|heavy|tall|small is|are|do|does|can|will ?a|an|the|this|that @bird|bird|birds ?get|grow', { bodySize: true, measures: { range_area: 2.5 } }),
+  cue(
+    'how big|large|heavy|tall|small is|are|do|does|can|will ?a|an|the|this|that @bird|bird|birds ?get|grow',
+    { bodySize: true, measures: { range_area: 2.5 } },
+  ),
   cue('how much area|land|territory', m({ range_area: 2.5 })),
   cue('range|ranges', m({ range_area: 0.8 })),
   cue('extent|footprint|coverage|size', m({ range_area: 1.5 })),
@@ -147,7 +227,9 @@ export const CUES: readonly Cue[] = [
   cue('doing better|worse|well|ok|okay', m({ trend: 2 })),
 
   // ── intervals
-  cue('uncertain*|confidence|interval|intervals|credible|precision|precise|reliab*|error|bounds', { interval: true }),
+  cue('uncertain*|confidence|interval|intervals|credible|precision|precise|reliab*|error|bounds', {
+    interval: true,
+  }),
   cue('range of ?the|possible estimate|estimates|values', { interval: true }),
   cue('lower|upper bound|bounds|limit|limits|estimate|value', { interval: true }),
   cue('lower and|or upper', { interval: true }),
@@ -158,16 +240,31 @@ export const CUES: readonly Cue[] = [
   cue('give or take', { interval: true }),
 
   // ── changes: a trend (per year) or a weekly rise/drop, told apart in scoring
-  cue('increas*|rise|rises|rising|risen|rose|grow|grows|growing|grown|climb*|surge*|jump*|recover*|expand*|ramp*', f({ rise: 1 })),
+  cue(
+    'increas*|rise|rises|rising|risen|rose|grow|grows|growing|grown|climb*|surge*|jump*|recover*|expand*|ramp*',
+    f({ rise: 1 }),
+  ),
   cue('going|go|goes|gone|went|build|builds|building|pick|picks|picking up', f({ rise: 1 })),
-  cue('decreas*|declin*|drop|drops|dropping|dropped|fall|falling|falls|fell|shrink*|plummet*|plunge*|crash*|dwindl*|disappearing|loss|losing|lose|shrunk|fallen', f({ drop: 1 })),
+  cue(
+    'decreas*|declin*|drop|drops|dropping|dropped|fall|falling|falls|fell|shrink*|plummet*|plunge*|crash*|dwindl*|disappearing|loss|losing|lose|shrunk|fallen',
+    f({ drop: 1 }),
+  ),
   cue('going|go|goes|gone|went down', f({ drop: 1 })),
   // "gone up or down", "risen or fallen", "grown or shrunk": a change either way over the years, the trend.
-  cue('going|go|goes|gone|went|moved|moving up or|and down', { measures: { trend: 2 }, features: { rise: 1, drop: 1 } }),
-  cue('rise|risen|rose|grown|grow|increased|increase or|and fall|fallen|fell|shrunk|shrink|shrunken|decreased|decrease|declined|decline', { measures: { trend: 2 }, features: { rise: 1, drop: 1 } }),
+  cue('going|go|goes|gone|went|moved|moving up or|and down', {
+    measures: { trend: 2 },
+    features: { rise: 1, drop: 1 },
+  }),
+  cue(
+    'rise|risen|rose|grown|grow|increased|increase or|and fall|fallen|fell|shrunk|shrink|shrunken|decreased|decrease|declined|decline',
+    { measures: { trend: 2 }, features: { rise: 1, drop: 1 } },
+  ),
   cue('tail|tails|taper|tapers off', f({ drop: 1 })),
   cue('change|changes|changed|changing|shift|shifts|shifted', f({ rise: 0.4 })),
-  cue('fastest|quickest|sharpest|steepest|biggest|largest|greatest|strongest|fast|quickly|rapidly|sharply|steeply|sudden|suddenly|most', f({ fast: 1, high: 1 })),
+  cue(
+    'fastest|quickest|sharpest|steepest|biggest|largest|greatest|strongest|fast|quickly|rapidly|sharply|steeply|sudden|suddenly|most',
+    f({ fast: 1, high: 1 }),
+  ),
   cue('most rapid|rapidly', f({ fast: 1 })),
   cue('week to|over week|weeks', f({ weekly: 1 })),
   cue('weekly', f({ weekly: 1 })),
@@ -175,7 +272,10 @@ export const CUES: readonly Cue[] = [
 
   // ── where / when
   cue('where|wheres', f({ where: 1.5 })),
-  cue('which|what part|parts|area|areas|region|regions|place|places|spot|spots|cells|cell|location|locations|site|sites|county|counties|town|towns|state|states|corner', f({ where: 1.5 })),
+  cue(
+    'which|what part|parts|area|areas|region|regions|place|places|spot|spots|cells|cell|location|locations|site|sites|county|counties|town|towns|state|states|corner',
+    f({ where: 1.5 }),
+  ),
   cue('in what|which part|parts|area|areas|region|place|places', f({ where: 1.5 })),
   cue('map|distribution|spread|located|found|concentrated|occupied|occupy', f({ where: 1 })),
   cue('hold|holds|held|host|hosts|harbor|harbors|harbour|harbours|spend|spends|spending', f({ where: 0.3 })),
@@ -184,7 +284,10 @@ export const CUES: readonly Cue[] = [
   cue('hotspot|hotspots|stronghold|strongholds', f({ where: 2, high: 2 })),
   cue('hot spot|spots', f({ where: 2, high: 2 })),
   cue('core area|areas|range', f({ where: 2, high: 2 })),
-  cue('best|top|good|greatest place|places|spot|spots|area|areas|location|locations|site|sites|cells|region|regions', f({ where: 2, high: 2 })),
+  cue(
+    'best|top|good|greatest place|places|spot|spots|area|areas|location|locations|site|sites|cells|region|regions',
+    f({ where: 2, high: 2 }),
+  ),
   cue('worst place|places|spot|spots|area|areas', f({ where: 2, low: 2 })),
   cue('places|spots|cells|sites|locations|areas', f({ where: 0.5 })),
   cue('when|whens', f({ when: 1.5 })),
@@ -203,11 +306,20 @@ export const CUES: readonly Cue[] = [
   cue('return|give|output|compute ?me the|a|an|all', {}),
   cue('quietest|slowest|worst time|week|month', f({ when: 2, low: 2 })),
   cue('quietest|slowest|low point', f({ when: 1, low: 1.5 })),
-  cue('highest|greatest|largest|biggest|best|top|densest|richest|heaviest|strongest|commonest|concentrated|max|maximal', f({ high: 1 })),
-  cue('least|lowest|fewest|smallest|tiniest|minimum|minimal|min|rarest|scarcest|worst|bottom|weakest|sparsest|scarce|rare|rarely|uncommon|seldom', f({ low: 1 })),
+  cue(
+    'highest|greatest|largest|biggest|best|top|densest|richest|heaviest|strongest|commonest|concentrated|max|maximal',
+    f({ high: 1 }),
+  ),
+  cue(
+    'least|lowest|fewest|smallest|tiniest|minimum|minimal|min|rarest|scarcest|worst|bottom|weakest|sparsest|scarce|rare|rarely|uncommon|seldom',
+    f({ low: 1 }),
+  ),
 
   // ── timing
-  cue('arrive|arrives|arrived|arriv*|reach|reaches|reaching|return|returns|returning|appear|appears|appearing|arrival|arrivals', f({ arrive: 2.5 })),
+  cue(
+    'arrive|arrives|arrived|arriv*|reach|reaches|reaching|return|returns|returning|appear|appears|appearing|arrival|arrivals',
+    f({ arrive: 2.5 }),
+  ),
   cue('show|shows|showing|showed|turn|turns|turning|turned|pop|pops|popping up', f({ arrive: 2.5 })),
   cue('come|comes|coming back|in|north', f({ arrive: 2.5 })),
   // Not "get in": "how many does a checklist get in the LP" is no arrival.
@@ -218,8 +330,14 @@ export const CUES: readonly Cue[] = [
   cue('move|moves|fly|flies into|north|back|in', f({ arrive: 2 })),
   cue('first|earliest', f({ first: 1 })),
   cue('leav*|depart*|disappear|disappears|vanish*|departure|departures|gone', f({ leave: 2.5 })),
-  cue('head|heads|heading|go|goes|going|fly|flies|migrate|migrates|move|moves south|out|away', f({ leave: 2.5 })),
-  cue('clear|clears|clearing|pull|pulls|pulling|ship|ships|check|checks|peter|petters|empty|empties|move|moves|moving out|off', f({ leave: 2.5 })),
+  cue(
+    'head|heads|heading|go|goes|going|fly|flies|migrate|migrates|move|moves south|out|away',
+    f({ leave: 2.5 }),
+  ),
+  cue(
+    'clear|clears|clearing|pull|pulls|pulling|ship|ships|check|checks|peter|petters|empty|empties|move|moves|moving out|off',
+    f({ leave: 2.5 }),
+  ),
   cue('disappear*|vanish*', f({ leave: 2.5 })),
   cue('be gone|gone by', f({ leave: 2.5 })),
   // "thin out": the departure, or with "fastest" the biggest weekly drop.
@@ -229,7 +347,10 @@ export const CUES: readonly Cue[] = [
   cue('stop|stops seeing', f({ leave: 2.5 })),
   cue('until when', f({ leave: 2.5 })),
   cue('last|latest', f({ last: 1 })),
-  cue('how long ?do|does|will|would|is|are|can ?they|it ?stay*|remain*|linger*|spend|stick|hang|be|last|around|present|here|there', f({ stay: 3 })),
+  cue(
+    'how long ?do|does|will|would|is|are|can ?they|it ?stay*|remain*|linger*|spend|stick|hang|be|last|around|present|here|there',
+    f({ stay: 3 }),
+  ),
   cue('how many weeks', f({ stay: 3 })),
   cue('for how long', f({ stay: 3 })),
   cue('length of ?the|their|its stay|season|visit', f({ stay: 3 })),
@@ -244,7 +365,10 @@ export const CUES: readonly Cue[] = [
   cue('compare|compared|comparing|comparison|vs|versus|against|difference|differ|differs', f({ compare: 2 })),
   cue('side by side', f({ compare: 2 })),
   cue('relative to', f({ compare: 2 })),
-  cue('more|less|fewer|higher|lower|bigger|larger|greater|smaller|commoner|better|worse|likelier|busier|rarer', f({ comparative: 1 })),
+  cue(
+    'more|less|fewer|higher|lower|bigger|larger|greater|smaller|commoner|better|worse|likelier|busier|rarer',
+    f({ comparative: 1 }),
+  ),
   cue('which one', f({ comparative: 0.5 })),
   cue('which of ?the|these|those two', f({ comparative: 0.5, pair: 1 })),
   cue('which of them|both|these|those', f({ comparative: 0.5, pair: 1 })),
@@ -260,12 +384,21 @@ export const CUES: readonly Cue[] = [
   cue('overview|describe|summary|summarise|summarize|about|information|info', f({ value: 0.5 })),
 
   // ── topics the data does not cover
-  cue('colour|color|colors|colours|egg|eggs|nest|nests|song|songs|sound|sounds|call|calls|eat|eats|diet|food|feed|feeder|feeders|weigh|weight|wingspan|lifespan|predator|predators|identify|plumage|mate|mating|sing|sings|beak|feathers|photo|picture|pictures|drum|drumming', { topic: true }),
+  cue(
+    'colour|color|colors|colours|egg|eggs|nest|nests|song|songs|sound|sounds|call|calls|eat|eats|diet|food|feed|feeder|feeders|weigh|weight|wingspan|lifespan|predator|predators|identify|plumage|mate|mating|sing|sings|beak|feathers|photo|picture|pictures|drum|drumming',
+    { topic: true },
+  ),
   cue('look|looks like', { topic: true }),
   // Breeding is data: "do they nest in the UP?" asks whether they are there in the breeding season.
   // A verb ("do they nest", "sapsuckers breed in"), not the noun ("what does a sapsucker nest look like" stays a topic).
-  cue('do|does|did|will|would|can @bird nest|nests|breed|breeds', { measures: { occurrence: 2 }, season: 'breeding' }),
-  cue('@bird nest|nests|breed|breeds in|near|around|at|here|there|across|throughout|anywhere', { measures: { occurrence: 2 }, season: 'breeding' }),
+  cue('do|does|did|will|would|can @bird nest|nests|breed|breeds', {
+    measures: { occurrence: 2 },
+    season: 'breeding',
+  }),
+  cue('@bird nest|nests|breed|breeds in|near|around|at|here|there|across|throughout|anywhere', {
+    measures: { occurrence: 2 },
+    season: 'breeding',
+  }),
   cue('how long do|does|can|will|would ?a|an|the @bird|they|it live|survive', { topic: true }),
   cue('lifespan|life span|life expectancy|lifetime|how old', { topic: true }),
   cue('weather|forecast|temperature|temperatures|rain|raining|snowing|windy', { topic: true }),

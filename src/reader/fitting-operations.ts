@@ -20,7 +20,12 @@ export function fits(measure: Measure, operation: Operation): boolean {
 }
 
 /** Operations that use a threshold (default 25% of the peak). */
-export const THRESHOLD_OPERATIONS: readonly Operation[] = ['first_week_above', 'last_week_above', 'length_of_stay', 'cells_above'];
+export const THRESHOLD_OPERATIONS: readonly Operation[] = [
+  'first_week_above',
+  'last_week_above',
+  'length_of_stay',
+  'cells_above',
+];
 
 /** Operations that list places or species (top_n). */
 export const LISTING_OPERATIONS: readonly Operation[] = ['where_highest', 'where_lowest', 'rank_species'];

@@ -12,15 +12,27 @@ const YEAR_SPAN_WORDS = new Set(['to', 'through', 'thru', 'until', 'till', '-', 
  * the weekly estimates. A year alone with no change word ("abundance in 2015") stays out of scope.
  * Returns whether the years were read as the trend window.
  */
-export function addTrendWindowCue(cues: CueReading, years: readonly { year: number; from: number }[], tokens: readonly Token[], vocabulary: Vocabulary): boolean {
+export function addTrendWindowCue(
+  cues: CueReading,
+  years: readonly { year: number; from: number }[],
+  tokens: readonly Token[],
+  vocabulary: Vocabulary,
+): boolean {
   const window = vocabulary.trendYears;
   if (!window) return false;
-  const inside = years.filter((entry) => entry.year !== vocabulary.release && entry.year >= window.start && entry.year <= window.end);
+  const inside = years.filter(
+    (entry) => entry.year !== vocabulary.release && entry.year >= window.start && entry.year <= window.end,
+  );
   if (inside.length === 0) return false;
   const change = (cues.features.rise ?? 0) > 0 || (cues.features.drop ?? 0) > 0;
   const since = inside.some((entry) => tokens[entry.from - 1]?.text === 'since');
   const [first, second] = inside;
-  const span = first !== undefined && second !== undefined && second.from > first.from && tokens.slice(first.from + 1, second.from).some((token) => YEAR_SPAN_WORDS.has(token.text)) && (cues.features.compare ?? 0) === 0;
+  const span =
+    first !== undefined &&
+    second !== undefined &&
+    second.from > first.from &&
+    tokens.slice(first.from + 1, second.from).some((token) => YEAR_SPAN_WORDS.has(token.text)) &&
+    (cues.features.compare ?? 0) === 0;
   if (!change && !since && !span) return false;
   cues.measures.trend = (cues.measures.trend ?? 0) + 3;
   return true;
@@ -33,7 +45,8 @@ export function addTrendWindowCue(cues: CueReading, years: readonly { year: numb
  */
 export function dropArrivalOnANamedDay(cues: CueReading, times: readonly TimeSpec[]): void {
   const oneDay = times.length === 1 && times[0]!.kind === 'weeks' && times[0]!.from === times[0]!.to;
-  if (oneDay && (cues.measures.occurrence ?? 0) > 0 && (cues.features.when ?? 0) === 0) delete cues.features.arrive;
+  if (oneDay && (cues.measures.occurrence ?? 0) > 0 && (cues.features.when ?? 0) === 0)
+    delete cues.features.arrive;
 }
 
 /**

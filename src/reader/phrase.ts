@@ -33,7 +33,9 @@ export function phrase(text: string): Phrase {
 
 function elementMatches(element: PhraseElement, token: Token): boolean {
   if (element.number && /^\d*\.?\d+$/.test(token.text)) return true;
-  return element.words.includes(token.text) || element.prefixes.some((prefix) => token.text.startsWith(prefix));
+  return (
+    element.words.includes(token.text) || element.prefixes.some((prefix) => token.text.startsWith(prefix))
+  );
 }
 
 /**
@@ -42,7 +44,13 @@ function elementMatches(element: PhraseElement, token: Token): boolean {
  * exception is `@bird`, which matches exactly the tokens `birds` marks (claimed by the species
  * reader); without `birds` it never matches.
  */
-export function matchPhrase(pattern: Phrase, tokens: readonly Token[], at: number, used: readonly boolean[], birds?: readonly boolean[]): number {
+export function matchPhrase(
+  pattern: Phrase,
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  birds?: readonly boolean[],
+): number {
   let index = at;
   for (const element of pattern) {
     const token = tokens[index];

@@ -34,8 +34,24 @@ const BIRD_CUES = CUES.filter((cue) => startsWithBird(cue.phrase));
  * `birds` marks the tokens of the species mentions and pronouns (for `@bird` in a phrase): a cue
  * may start on them only when its phrase starts with `@bird`.
  */
-export function readCues(tokens: readonly Token[], used: boolean[], birds: readonly boolean[] = []): CueReading {
-  const reading: CueReading = { features: {}, measures: {}, interval: false, headCount: false, topic: false, data: false, any: false, hasOr: false, bodySize: false, namedMeasures: new Set(), countVerb: 0 };
+export function readCues(
+  tokens: readonly Token[],
+  used: boolean[],
+  birds: readonly boolean[] = [],
+): CueReading {
+  const reading: CueReading = {
+    features: {},
+    measures: {},
+    interval: false,
+    headCount: false,
+    topic: false,
+    data: false,
+    any: false,
+    hasOr: false,
+    bodySize: false,
+    namedMeasures: new Set(),
+    countVerb: 0,
+  };
   for (let at = 0; at < tokens.length; at++) {
     const candidates = used[at] ? (birds[at] && !birds[at - 1] ? BIRD_CUES : []) : CUES;
     let best: { end: number; cue: (typeof CUES)[number] } | undefined;
@@ -45,16 +61,20 @@ export function readCues(tokens: readonly Token[], used: boolean[], birds: reado
     }
     if (!best) continue;
     const { end, cue } = best;
-    for (const [feature, weight] of Object.entries(cue.features ?? {})) reading.features[feature as Feature] = (reading.features[feature as Feature] ?? 0) + weight;
+    for (const [feature, weight] of Object.entries(cue.features ?? {}))
+      reading.features[feature as Feature] = (reading.features[feature as Feature] ?? 0) + weight;
     // A size cue's measure counts only once the question names a range (read-question decides).
-    if (!cue.bodySize) for (const [measure, weight] of Object.entries(cue.measures ?? {})) reading.measures[measure as Measure] = (reading.measures[measure as Measure] ?? 0) + weight;
+    if (!cue.bodySize)
+      for (const [measure, weight] of Object.entries(cue.measures ?? {}))
+        reading.measures[measure as Measure] = (reading.measures[measure as Measure] ?? 0) + weight;
     if (cue.interval) reading.interval = true;
     if (cue.headCount) reading.headCount = true;
     if (cue.topic) reading.topic = true;
     if (cue.data) reading.data = true;
     if (cue.bodySize) reading.bodySize = true;
     if (cue.season) reading.season = cue.season;
-    if (cue.namedMeasure) for (const measure of Object.keys(cue.measures ?? {})) reading.namedMeasures.add(measure as Measure);
+    if (cue.namedMeasure)
+      for (const measure of Object.keys(cue.measures ?? {})) reading.namedMeasures.add(measure as Measure);
     if (cue.countVerb) reading.countVerb += cue.measures?.count ?? 0;
     reading.any = true;
     for (let position = at; position < end; position++) used[position] = true;

@@ -23,7 +23,9 @@ export function placeIndex(vocabulary: Vocabulary, isCommonWord: (word: string) 
   const names: PlaceName[] = [];
   const single = (words: string[]) => words.length === 1 && isCommonWord(words[0]!);
   for (const region of vocabulary.regions) {
-    const add = (words: string[], needsCapitals: boolean) => words.length > 0 && names.push({ words, kind: 'region', code: region.code, name: region.name, needsCapitals });
+    const add = (words: string[], needsCapitals: boolean) =>
+      words.length > 0 &&
+      names.push({ words, kind: 'region', code: region.code, name: region.name, needsCapitals });
     add(nameWords(region.name), false);
     // Codes and postal codes ("USA-MI", "MI", "CAN") only count typed in capitals: "in", "or", "me" are codes too.
     add(nameWords(region.code), true);
@@ -34,12 +36,30 @@ export function placeIndex(vocabulary: Vocabulary, isCommonWord: (word: string) 
   for (const part of vocabulary.parts) {
     for (const text of [part.name, ...part.aliases]) {
       const words = nameWords(text);
-      if (words.length > 0) names.push({ words, kind: 'part', id: part.id, name: part.name, parent: part.parent_code, needsCapitals: single(words) || words.length === 1 && words[0]!.length <= 2 });
-      if (words[0] === 'the' && words.length > 1) names.push({ words: words.slice(1), kind: 'part', id: part.id, name: part.name, parent: part.parent_code, needsCapitals: true });
+      if (words.length > 0)
+        names.push({
+          words,
+          kind: 'part',
+          id: part.id,
+          name: part.name,
+          parent: part.parent_code,
+          needsCapitals: single(words) || (words.length === 1 && words[0]!.length <= 2),
+        });
+      if (words[0] === 'the' && words.length > 1)
+        names.push({
+          words: words.slice(1),
+          kind: 'part',
+          id: part.id,
+          name: part.name,
+          parent: part.parent_code,
+          needsCapitals: true,
+        });
     }
   }
   const held = new Set(names.map((name) => name.words.join(' ')));
-  for (const text of KNOWN_PLACE_NAMES) if (!held.has(text)) names.push({ words: text.split(' '), kind: 'outside', name: titleCase(text), needsCapitals: false });
+  for (const text of KNOWN_PLACE_NAMES)
+    if (!held.has(text))
+      names.push({ words: text.split(' '), kind: 'outside', name: titleCase(text), needsCapitals: false });
   names.sort((a, b) => b.words.length - a.words.length);
   const towns = new Map<string, Vocabulary['places'][number][]>();
   for (const place of vocabulary.places) {
@@ -61,7 +81,27 @@ export interface PlaceReading {
   notes: string[];
 }
 
-const NEAR_LEAD = new Set(['near', 'nearby', 'around', 'by', 'outside', 'to', 'in', 'at', 'from', 'of', 'about', 'towards', 'toward', 'visiting', 'visit', 'past', 'leaving', 'reach', 'reaching']);
+const NEAR_LEAD = new Set([
+  'near',
+  'nearby',
+  'around',
+  'by',
+  'outside',
+  'to',
+  'in',
+  'at',
+  'from',
+  'of',
+  'about',
+  'towards',
+  'toward',
+  'visiting',
+  'visit',
+  'past',
+  'leaving',
+  'reach',
+  'reaching',
+]);
 
 /** Words joining two places, for a name said once for both ("the Upper or the Lower Peninsula"). */
 const PLACE_JOINS = new Set(['or', 'and', 'vs', 'versus', 'than', 'to']);
@@ -71,7 +111,14 @@ const DEFAULT_RADIUS_KM = 50;
  * Every place of a question: regions (name, code, postal code, "Mich."), parts ("the UP"),
  * towns as points ("near Marquette", "within 30 miles of Lansing"), and places outside the data.
  */
-export function readPlaces(question: string, tokens: readonly Token[], used: boolean[], index: PlaceIndex, vocabulary: Vocabulary, isCommonWord: (word: string) => boolean): PlaceReading {
+export function readPlaces(
+  question: string,
+  tokens: readonly Token[],
+  used: boolean[],
+  index: PlaceIndex,
+  vocabulary: Vocabulary,
+  isCommonWord: (word: string) => boolean,
+): PlaceReading {
   const reading: PlaceReading = { places: [], outside: [], notes: [] };
   const capitalsEverywhere = tokens.filter((token) => /[a-z]/i.test(token.raw)).every((token) => token.upper);
   let radius: { km: number; from: number } | undefined;
@@ -93,25 +140,61 @@ export function readPlaces(question: string, tokens: readonly Token[], used: boo
       else if (name.kind === 'region') {
         if (insideMask(name.code, vocabulary)) {
           reading.places.push({ spec: { kind: 'region', code: name.code }, label: name.name, from: at, to });
-          if (vocabulary.maskRegion && name.code !== vocabulary.maskRegion) reading.notes.push(`The data covers only ${regionName(vocabulary.maskRegion, vocabulary)}, so ${name.name} means its modelled cells there.`);
+          if (vocabulary.maskRegion && name.code !== vocabulary.maskRegion)
+            reading.notes.push(
+              `The data covers only ${regionName(vocabulary.maskRegion, vocabulary)}, so ${name.name} means its modelled cells there.`,
+            );
         } else reading.outside.push({ words, from: at, to });
-      } else if (!vocabulary.maskRegion || name.parent === vocabulary.maskRegion || insideMask(name.parent, vocabulary)) reading.places.push({ spec: { kind: 'part', part: name.id }, label: name.name, from: at, to });
+      } else if (
+        !vocabulary.maskRegion ||
+        name.parent === vocabulary.maskRegion ||
+        insideMask(name.parent, vocabulary)
+      )
+        reading.places.push({ spec: { kind: 'part', part: name.id }, label: name.name, from: at, to });
       else reading.outside.push({ words, from: at, to });
       at = to - 1;
       continue;
     }
-    const town = matchTown(tokens, at, used, index, vocabulary, radius !== undefined && radius.from < at, isCommonWord);
+    const town = matchTown(
+      tokens,
+      at,
+      used,
+      index,
+      vocabulary,
+      radius !== undefined && radius.from < at,
+      isCommonWord,
+    );
     if (town) {
       // The place word goes with the town: "near", "around", "close to".
       const previous = tokens[at - 1]?.text ?? '';
-      const lead = ['near', 'nearby', 'around', 'outside', 'by', 'towards', 'toward'].includes(previous) && !used[at - 1] ? at - 1 : previous === 'to' && ['close', 'next'].includes(tokens[at - 2]?.text ?? '') ? at - 2 : at;
+      const lead =
+        ['near', 'nearby', 'around', 'outside', 'by', 'towards', 'toward'].includes(previous) && !used[at - 1]
+          ? at - 1
+          : previous === 'to' && ['close', 'next'].includes(tokens[at - 2]?.text ?? '')
+            ? at - 2
+            : at;
       claim(used, lead, town.to);
       const km = radius ? Math.round(radius.km * 10) / 10 : DEFAULT_RADIUS_KM;
-      if (town.outside) reading.outside.push({ words: typedWords(question, tokens, at, town.to), from: at, to: town.to });
+      if (town.outside)
+        reading.outside.push({ words: typedWords(question, tokens, at, town.to), from: at, to: town.to });
       else {
-        reading.places.push({ spec: { kind: 'near', name: town.place.name, lon: town.place.lon, lat: town.place.lat, radius_km: Math.min(500, Math.max(1, km)) }, label: `within ${km} km of ${town.place.name}`, from: at, to: town.to });
+        reading.places.push({
+          spec: {
+            kind: 'near',
+            name: town.place.name,
+            lon: town.place.lon,
+            lat: town.place.lat,
+            radius_km: Math.min(500, Math.max(1, km)),
+          },
+          label: `within ${km} km of ${town.place.name}`,
+          from: at,
+          to: town.to,
+        });
         if (town.note) reading.notes.push(town.note);
-        if (!radius) reading.notes.push(`I read '${typedWords(question, tokens, at, town.to)}' as the cells within ${DEFAULT_RADIUS_KM} km of ${town.place.name}.`);
+        if (!radius)
+          reading.notes.push(
+            `I read '${typedWords(question, tokens, at, town.to)}' as the cells within ${DEFAULT_RADIUS_KM} km of ${town.place.name}.`,
+          );
       }
       at = town.to - 1;
     }
@@ -125,26 +208,45 @@ export function readPlaces(question: string, tokens: readonly Token[], used: boo
  * lacks the words it shares with the second. A free word before a join word, with the second
  * name's other words, that makes a name of the index is that place.
  */
-function readSharedNames(tokens: readonly Token[], used: boolean[], index: PlaceIndex, reading: PlaceReading): void {
+function readSharedNames(
+  tokens: readonly Token[],
+  used: boolean[],
+  index: PlaceIndex,
+  reading: PlaceReading,
+): void {
   for (const second of [...reading.places]) {
     if (second.spec.kind !== 'part' && second.spec.kind !== 'region') continue;
     let join = second.from - 1;
     // "than in southern Michigan", "or the Lower Peninsula": the place word and article go with the second name.
-    while (['the', 'in', 'near', 'around'].includes(tokens[join]?.text ?? '') && join > second.from - 3) join--;
+    while (['the', 'in', 'near', 'around'].includes(tokens[join]?.text ?? '') && join > second.from - 3)
+      join--;
     if (!PLACE_JOINS.has(tokens[join]?.text ?? '')) continue;
     const at = join - 1;
     const token = tokens[at];
     if (!token || used[at]) continue;
-    const secondWords = tokens.slice(second.from, second.to).map((entry) => entry.text).filter((word) => word !== 'the');
+    const secondWords = tokens
+      .slice(second.from, second.to)
+      .map((entry) => entry.text)
+      .filter((word) => word !== 'the');
     for (let keep = 1; keep < secondWords.length; keep++) {
       // The first place says its own first words and shares the rest: "upper" + "peninsula", "northern" + "michigan".
       const words = [token.text, ...secondWords.slice(keep)];
-      const name = index.names.find((candidate) => candidate.kind !== 'outside' && candidate.words.join(' ') === words.join(' '));
+      const name = index.names.find(
+        (candidate) => candidate.kind !== 'outside' && candidate.words.join(' ') === words.join(' '),
+      );
       if (!name) continue;
-      const spec: PlaceSpec = name.kind === 'part' ? { kind: 'part', part: name.id } : { kind: 'region', code: (name as { code: string }).code };
+      const spec: PlaceSpec =
+        name.kind === 'part'
+          ? { kind: 'part', part: name.id }
+          : { kind: 'region', code: (name as { code: string }).code };
       if (JSON.stringify(spec) === JSON.stringify(second.spec)) break;
       used[at] = true;
-      reading.places.splice(reading.places.indexOf(second), 0, { spec, label: name.name, from: at, to: at + 1 });
+      reading.places.splice(reading.places.indexOf(second), 0, {
+        spec,
+        label: name.name,
+        from: at,
+        to: at + 1,
+      });
       break;
     }
   }
@@ -158,7 +260,8 @@ function claim(used: boolean[], from: number, to: number): void {
 function insideMask(code: string, vocabulary: Vocabulary): boolean {
   const mask = vocabulary.maskRegion;
   if (!mask || code === mask) return true;
-  const parentOf = (child: string) => vocabulary.regions.find((region) => region.code === child)?.parent_code ?? null;
+  const parentOf = (child: string) =>
+    vocabulary.regions.find((region) => region.code === child)?.parent_code ?? null;
   for (let at: string | null = parentOf(mask); at; at = parentOf(at)) if (at === code) return true;
   for (let at: string | null = parentOf(code); at; at = parentOf(at)) if (at === mask) return true;
   return false;
@@ -183,7 +286,13 @@ function readRadius(tokens: readonly Token[], at: number): { km: number; to: num
   return { km: value * factor, to: end + 1 };
 }
 
-function matchName(tokens: readonly Token[], at: number, used: readonly boolean[], index: PlaceIndex, capitalsEverywhere: boolean): { name: PlaceName; to: number } | undefined {
+function matchName(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  index: PlaceIndex,
+  capitalsEverywhere: boolean,
+): { name: PlaceName; to: number } | undefined {
   for (const name of index.names) {
     const fits = name.words.every((word, offset) => {
       const token = tokens[at + offset];
@@ -193,13 +302,24 @@ function matchName(tokens: readonly Token[], at: number, used: readonly boolean[
     const token = tokens[at]!;
     // In a question typed all in capitals, only codes that are no common word count ("MI" yes, "IN" no).
     const capitals = token.upper && (!capitalsEverywhere || !STOP_WORDS.has(token.text));
-    if (name.needsCapitals && !capitals && !(name.kind === 'part' && name.words.length === 1 && tokens[at - 1]?.text === 'the')) continue;
+    if (
+      name.needsCapitals &&
+      !capitals &&
+      !(name.kind === 'part' && name.words.length === 1 && tokens[at - 1]?.text === 'the')
+    )
+      continue;
     return { name, to: at + name.words.length };
   }
   // "Mich.", "Wisc.", "Minn.": a typed abbreviation (with its period) of a region name.
   const token = tokens[at];
   if (token && token.period && token.text.length >= 3 && !STOP_WORDS.has(token.text)) {
-    const regions = index.names.filter((name) => name.kind !== 'part' && name.words.length === 1 && name.words[0]!.startsWith(token.text) && name.words[0] !== token.text);
+    const regions = index.names.filter(
+      (name) =>
+        name.kind !== 'part' &&
+        name.words.length === 1 &&
+        name.words[0]!.startsWith(token.text) &&
+        name.words[0] !== token.text,
+    );
     if (regions.length === 1) return { name: regions[0]!, to: at + 1 };
   }
   return undefined;
@@ -209,28 +329,44 @@ function matchName(tokens: readonly Token[], at: number, used: readonly boolean[
  * A town of the gazetteer after a place word ("near", "around", "in") or typed capitalised:
  * the longest name; among towns of that name, those in the mask region, then the most populous.
  */
-function matchTown(tokens: readonly Token[], at: number, used: readonly boolean[], index: PlaceIndex, vocabulary: Vocabulary, afterRadius: boolean, isCommonWord: (word: string) => boolean): { place: Vocabulary['places'][number]; to: number; outside: boolean; note?: string } | undefined {
+function matchTown(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  index: PlaceIndex,
+  vocabulary: Vocabulary,
+  afterRadius: boolean,
+  isCommonWord: (word: string) => boolean,
+): { place: Vocabulary['places'][number]; to: number; outside: boolean; note?: string } | undefined {
   const token = tokens[at]!;
   const candidates = index.towns.get(townWord(token.text));
   if (!candidates) return undefined;
   const lead = NEAR_LEAD.has(tokens[at - 1]?.text ?? '') || afterRadius;
   const capitalised = /^[A-Z]/.test(token.raw) && at > 0;
   // A town named like a common word ("Hope", "Mass") counts only capitalised.
-  if (isCommonWord(token.text) && !isTownTitle(token.text) ? !capitalised : !lead && !capitalised) return undefined;
+  if (isCommonWord(token.text) && !isTownTitle(token.text) ? !capitalised : !lead && !capitalised)
+    return undefined;
   let best: { places: Vocabulary['places'][number][]; length: number } | undefined;
   for (const place of candidates) {
     const words = townWords(place.name);
-    const fits = words.every((word, offset) => townWord(tokens[at + offset]?.text ?? '') === word && !used[at + offset]);
+    const fits = words.every(
+      (word, offset) => townWord(tokens[at + offset]?.text ?? '') === word && !used[at + offset],
+    );
     if (!fits) continue;
     if (!best || words.length > best.length) best = { places: [place], length: words.length };
     else if (words.length === best.length) best.places.push(place);
   }
   if (!best) return undefined;
   const mask = vocabulary.maskRegion;
-  const inMask = mask ? best.places.filter((place) => place.region_code === mask || place.region_code === null) : best.places;
+  const inMask = mask
+    ? best.places.filter((place) => place.region_code === mask || place.region_code === null)
+    : best.places;
   const pool = inMask.length > 0 ? inMask : best.places;
   const place = [...pool].sort((a, b) => b.population - a.population)[0]!;
   const outside = mask !== undefined && inMask.length === 0;
-  const note = pool.length > 1 ? `There are ${pool.length} places named ${place.name}; I used the most populous (${place.lon.toFixed(2)}, ${place.lat.toFixed(2)}).` : undefined;
+  const note =
+    pool.length > 1
+      ? `There are ${pool.length} places named ${place.name}; I used the most populous (${place.lon.toFixed(2)}, ${place.lat.toFixed(2)}).`
+      : undefined;
   return { place, to: at + best.length, outside, ...(note ? { note } : {}) };
 }

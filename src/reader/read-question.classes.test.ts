@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFrame } from '../frame/query-frame';
-import { READING_CLASSES, READING_GUARDS, caseProblems, type ReadingCase } from './__fixtures__/reading-classes';
+import {
+  READING_CLASSES,
+  READING_GUARDS,
+  caseProblems,
+  type ReadingCase,
+} from './__fixtures__/reading-classes';
 import { TEST_CLOCK, TEST_VOCABULARY } from './__fixtures__/test-vocabulary';
 import { readQuestion } from './read-question';
 import type { Reading } from './reading';
@@ -10,10 +15,20 @@ function readCase(entry: ReadingCase): Reading {
   let previous: QueryFrame | undefined;
   let before: QueryFrame | undefined;
   for (const text of entry.context ?? []) {
-    const reading = readQuestion(text, { vocabulary: TEST_VOCABULARY, clock: TEST_CLOCK, ...(previous ? { previous } : {}), ...(before ? { before } : {}) });
+    const reading = readQuestion(text, {
+      vocabulary: TEST_VOCABULARY,
+      clock: TEST_CLOCK,
+      ...(previous ? { previous } : {}),
+      ...(before ? { before } : {}),
+    });
     if (reading.frame) [before, previous] = [previous, reading.frame];
   }
-  return readQuestion(entry.question, { vocabulary: TEST_VOCABULARY, clock: TEST_CLOCK, ...(previous ? { previous } : {}), ...(before ? { before } : {}) });
+  return readQuestion(entry.question, {
+    vocabulary: TEST_VOCABULARY,
+    clock: TEST_CLOCK,
+    ...(previous ? { previous } : {}),
+    ...(before ? { before } : {}),
+  });
 }
 
 describe.each(Object.entries(READING_CLASSES))('readQuestion, class: %s', (_name, cases) => {
@@ -32,7 +47,10 @@ describe('readQuestion: readings the class fixes keep', () => {
 
 describe('readQuestion: "before" is only used for "the two"', () => {
   it('a follow-up without "two" or a comparison ignores the frame before the previous one', () => {
-    const reading = readCase({ context: ['Chance of a sapsucker in week 15?', 'and week 40?'], question: 'and near Detroit?' });
+    const reading = readCase({
+      context: ['Chance of a sapsucker in week 15?', 'and week 40?'],
+      question: 'and near Detroit?',
+    });
     expect(reading.frame?.times).toEqual([expect.objectContaining({ from: 40, to: 40 })]);
     expect(reading.frame?.places).toEqual([expect.objectContaining({ kind: 'near', name: 'Detroit' })]);
   });

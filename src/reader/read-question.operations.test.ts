@@ -517,11 +517,16 @@ function operationOf(key: string): Operation {
 describe('readQuestion: every operation × measure the frame allows', () => {
   it('the table covers every fitting combination', () => {
     const keys = new Set(Object.keys(PHRASINGS).map((key) => `${operationOf(key)}/${key.split('/')[1]}`));
-    for (const [measure, operations] of Object.entries(FITTING_OPERATIONS)) for (const operation of operations) expect(keys, `${operation}/${measure}`).toContain(`${operation}/${measure}`);
-    for (const [key, phrasings] of Object.entries(PHRASINGS)) expect(new Set(phrasings).size, key).toBeGreaterThanOrEqual(5);
+    for (const [measure, operations] of Object.entries(FITTING_OPERATIONS))
+      for (const operation of operations)
+        expect(keys, `${operation}/${measure}`).toContain(`${operation}/${measure}`);
+    for (const [key, phrasings] of Object.entries(PHRASINGS))
+      expect(new Set(phrasings).size, key).toBeGreaterThanOrEqual(5);
   });
 
-  const cases = Object.entries(PHRASINGS).flatMap(([key, phrasings]) => phrasings.map((question) => ({ key, question })));
+  const cases = Object.entries(PHRASINGS).flatMap(([key, phrasings]) =>
+    phrasings.map((question) => ({ key, question })),
+  );
   it.each(cases)('$key: $question', ({ key, question }) => {
     const reading = readQuestion(question, { vocabulary: TEST_VOCABULARY, clock: TEST_CLOCK });
     expect(reading.frame, reading.summary).toBeDefined();
@@ -529,7 +534,10 @@ describe('readQuestion: every operation × measure the frame allows', () => {
     const [operation, measure] = [operationOf(key), key.split('/')[1] as Measure];
     expect(`${frame.operation}/${frame.measure}`, reading.summary).toBe(`${operation}/${measure}`);
     if (key.includes('(compare)') || operation === 'which_larger') {
-      expect(Math.max(frame.species.length, frame.times.length, frame.places.length), 'two things compared').toBe(2);
+      expect(
+        Math.max(frame.species.length, frame.times.length, frame.places.length),
+        'two things compared',
+      ).toBe(2);
     }
     if (operation === 'rank_species') expect(frame.species).toEqual([]);
   });

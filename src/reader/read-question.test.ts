@@ -26,15 +26,29 @@ function chain(questions: string[], vocabulary: Vocabulary = TEST_VOCABULARY): R
 
 describe('alphaCode', () => {
   it.each([
-    ['Yellow-bellied Sapsucker', 'YBSA'], ['American Robin', 'AMRO'], ['Killdeer', 'KILL'], ['Red-winged Blackbird', 'RWBL'],
-    ['Black-capped Chickadee', 'BCCH'], ["Cooper's Hawk", 'COHA'], ['Black-and-white Warbler', 'BAWW'], ['Northern Cardinal', 'NOCA'],
+    ['Yellow-bellied Sapsucker', 'YBSA'],
+    ['American Robin', 'AMRO'],
+    ['Killdeer', 'KILL'],
+    ['Red-winged Blackbird', 'RWBL'],
+    ['Black-capped Chickadee', 'BCCH'],
+    ["Cooper's Hawk", 'COHA'],
+    ['Black-and-white Warbler', 'BAWW'],
+    ['Northern Cardinal', 'NOCA'],
   ])('%s → %s', (name, code) => expect(alphaCode(name)).toBe(code));
 });
 
 describe('readQuestion: subject', () => {
   it.each([
-    'Yellow-bellied Sapsucker in June', 'yellow bellied sapsuckers in June', 'sapsuckers in June', 'the sapsucker in June', 'Sphyrapicus varius in June',
-    'YBSA in June', 'ybsa in June', 'yebsap in June', 'yelow-bellied sapsuker in June', "the sapsucker's numbers in June",
+    'Yellow-bellied Sapsucker in June',
+    'yellow bellied sapsuckers in June',
+    'sapsuckers in June',
+    'the sapsucker in June',
+    'Sphyrapicus varius in June',
+    'YBSA in June',
+    'ybsa in June',
+    'yebsap in June',
+    'yelow-bellied sapsuker in June',
+    "the sapsucker's numbers in June",
   ])('%s names yebsap', (question) => {
     expect(read(question).frame?.species).toEqual(['yebsap']);
   });
@@ -44,8 +58,11 @@ describe('readQuestion: subject', () => {
   });
 
   it.each([
-    ['Where are robins in May?', 'robins'], ['When does the Downy Woodpecker peak?', 'Downy Woodpecker'], ['bald eagle in winter', 'bald eagle'],
-    ['When do Red-naped Sapsuckers arrive?', 'Red-naped Sapsuckers'], ["Williamson's Sapsucker in June", "Williamson's Sapsucker"],
+    ['Where are robins in May?', 'robins'],
+    ['When does the Downy Woodpecker peak?', 'Downy Woodpecker'],
+    ['bald eagle in winter', 'bald eagle'],
+    ['When do Red-naped Sapsuckers arrive?', 'Red-naped Sapsuckers'],
+    ["Williamson's Sapsucker in June", "Williamson's Sapsucker"],
   ])('%s is a species outside the data', (question, words) => {
     const reading = read(question);
     expect(reading.outOfScope).toContainEqual({ reason: 'species', words });
@@ -60,7 +77,10 @@ describe('readQuestion: subject', () => {
 
   it('with two species and none named, each is offered', () => {
     const reading = read('When is the peak?');
-    expect(reading.alternatives.map((alternative) => alternative.frame.species)).toEqual([['yebsap'], ['simwar']]);
+    expect(reading.alternatives.map((alternative) => alternative.frame.species)).toEqual([
+      ['yebsap'],
+      ['simwar'],
+    ]);
   });
 });
 
@@ -76,33 +96,57 @@ describe('readQuestion: place', () => {
     ['sapsuckers in northern Michigan', { kind: 'part', part: 'northern_michigan' }],
     ['sapsuckers in southern Michigan', { kind: 'part', part: 'southern_michigan' }],
     ['sapsuckers near Marquette', { kind: 'near', name: 'Marquette', lon: -87.4, lat: 46.54, radius_km: 50 }],
-    ['sapsuckers around Grand Rapids', { kind: 'near', name: 'Grand Rapids', lon: -85.67, lat: 42.96, radius_km: 50 }],
-    ['sapsuckers within 30 km of Traverse City', { kind: 'near', name: 'Traverse City', lon: -85.62, lat: 44.76, radius_km: 30 }],
-    ['sapsuckers within 20 miles of Ironwood', { kind: 'near', name: 'Ironwood', lon: -90.17, lat: 46.45, radius_km: 32.2 }],
+    [
+      'sapsuckers around Grand Rapids',
+      { kind: 'near', name: 'Grand Rapids', lon: -85.67, lat: 42.96, radius_km: 50 },
+    ],
+    [
+      'sapsuckers within 30 km of Traverse City',
+      { kind: 'near', name: 'Traverse City', lon: -85.62, lat: 44.76, radius_km: 30 },
+    ],
+    [
+      'sapsuckers within 20 miles of Ironwood',
+      { kind: 'near', name: 'Ironwood', lon: -90.17, lat: 46.45, radius_km: 32.2 },
+    ],
     ['sapsuckers in Lansing', { kind: 'near', name: 'Lansing', lon: -84.56, lat: 42.73, radius_km: 50 }],
   ])('%s', (question, place) => {
     expect(read(question).frame?.places).toEqual([place]);
   });
 
   it('"show up" is not the Upper Peninsula', () => {
-    expect(read('when do sapsuckers show up').frame).toMatchObject({ operation: 'first_week_above', places: [] });
+    expect(read('when do sapsuckers show up').frame).toMatchObject({
+      operation: 'first_week_above',
+      places: [],
+    });
   });
 
-  it.each([['sapsuckers in Wisconsin', 'Wisconsin'], ['sapsuckers in Ohio', 'Ohio'], ['sapsuckers in Canada', 'Canada'], ['sapsuckers in Texas', 'Texas'], ['sapsuckers near Milwaukee', 'Milwaukee']])(
-    '%s is a place outside the data',
-    (question, words) => {
-      const reading = read(question);
-      expect(reading.outOfScope).toContainEqual({ reason: 'place', words });
-      expect(reading.frame).toBeUndefined();
-    },
-  );
+  it.each([
+    ['sapsuckers in Wisconsin', 'Wisconsin'],
+    ['sapsuckers in Ohio', 'Ohio'],
+    ['sapsuckers in Canada', 'Canada'],
+    ['sapsuckers in Texas', 'Texas'],
+    ['sapsuckers near Milwaukee', 'Milwaukee'],
+  ])('%s is a place outside the data', (question, words) => {
+    const reading = read(question);
+    expect(reading.outOfScope).toContainEqual({ reason: 'place', words });
+    expect(reading.frame).toBeUndefined();
+  });
 });
 
 describe('readQuestion: amounts', () => {
   it('threshold, top n and units', () => {
-    expect(read('when do sapsuckers first reach 0.25').frame?.threshold).toEqual({ value: 0.25, of: 'value' });
-    expect(read('when is the chance of seeing a sapsucker first over half').frame?.threshold).toEqual({ value: 0.5, of: 'value' });
-    expect(read('when do sapsuckers arrive, at 10% of the peak').frame?.threshold).toEqual({ value: 0.1, of: 'peak_share' });
+    expect(read('when do sapsuckers first reach 0.25').frame?.threshold).toEqual({
+      value: 0.25,
+      of: 'value',
+    });
+    expect(read('when is the chance of seeing a sapsucker first over half').frame?.threshold).toEqual({
+      value: 0.5,
+      of: 'value',
+    });
+    expect(read('when do sapsuckers arrive, at 10% of the peak').frame?.threshold).toEqual({
+      value: 0.1,
+      of: 'peak_share',
+    });
     expect(read('the top 5 places for sapsuckers').frame?.top_n).toBe(5);
     expect(read('the three best spots for sapsuckers in June').frame?.top_n).toBe(3);
     expect(read('10 places with the most sapsuckers').frame?.top_n).toBe(10);
@@ -116,24 +160,100 @@ describe('readQuestion: amounts', () => {
 describe('readQuestion: follow-ups', () => {
   const last = (questions: string[]) => chain(questions).at(-1)!;
   it.each([
-    [['When does the Yellow-bellied Sapsucker peak in Michigan?', 'and in winter?'], { operation: 'when_highest', times: [{ kind: 'season', season: 'nonbreeding' }], places: [{ kind: 'region', code: 'USA-MI' }] }, ['species', 'measure', 'operation', 'places']],
-    [['Where is the Yellow-bellied Sapsucker in week 24?', 'what about in October?'], { operation: 'where_highest', species: ['yebsap'] }, ['species', 'operation']],
-    [['Where is the sapsucker most abundant in June?', 'what about the Lower Peninsula?'], { places: [{ kind: 'part', part: 'lower_peninsula' }], times: [{ kind: 'weeks' }] }, ['times']],
-    [['When do sapsuckers arrive in the UP?', 'and above 0.25?'], { operation: 'first_week_above', threshold: { value: 0.25, of: 'value' }, places: [{ kind: 'part', part: 'upper_peninsula' }] }, ['operation', 'places']],
-    [['How big is the sapsucker breeding range?', 'and the winter range?'], { measure: 'range_area', operation: 'value', times: [{ kind: 'season', season: 'nonbreeding' }] }, ['species', 'operation']],
-    [['Where is the sapsucker most abundant in the UP?', 'and the winter range?'], { measure: 'range_area', operation: 'value' }, ['species']],
-    [['Is the sapsucker declining?', 'ok and where is it increasing fastest?'], { measure: 'trend', operation: 'where_highest' }, ['species']],
-    [['Where is the sapsucker in summer?', 'how about in May?'], { operation: 'where_highest' }, ['species', 'operation']],
-    [['What are the top 3 places for sapsuckers in June?', 'and in July?'], { top_n: 3, operation: 'where_highest' }, ['top_n']],
-    [['How likely am I to see a sapsucker near Marquette in May?', 'and near Detroit?'], { measure: 'occurrence', places: [{ kind: 'near', name: 'Detroit' }] }, ['measure', 'times']],
-    [['How likely am I to see a sapsucker in May?', 'and the odds in the UP?'], { measure: 'occurrence', places: [{ kind: 'part', part: 'upper_peninsula' }] }, ['species', 'times']],
+    [
+      ['When does the Yellow-bellied Sapsucker peak in Michigan?', 'and in winter?'],
+      {
+        operation: 'when_highest',
+        times: [{ kind: 'season', season: 'nonbreeding' }],
+        places: [{ kind: 'region', code: 'USA-MI' }],
+      },
+      ['species', 'measure', 'operation', 'places'],
+    ],
+    [
+      ['Where is the Yellow-bellied Sapsucker in week 24?', 'what about in October?'],
+      { operation: 'where_highest', species: ['yebsap'] },
+      ['species', 'operation'],
+    ],
+    [
+      ['Where is the sapsucker most abundant in June?', 'what about the Lower Peninsula?'],
+      { places: [{ kind: 'part', part: 'lower_peninsula' }], times: [{ kind: 'weeks' }] },
+      ['times'],
+    ],
+    [
+      ['When do sapsuckers arrive in the UP?', 'and above 0.25?'],
+      {
+        operation: 'first_week_above',
+        threshold: { value: 0.25, of: 'value' },
+        places: [{ kind: 'part', part: 'upper_peninsula' }],
+      },
+      ['operation', 'places'],
+    ],
+    [
+      ['How big is the sapsucker breeding range?', 'and the winter range?'],
+      { measure: 'range_area', operation: 'value', times: [{ kind: 'season', season: 'nonbreeding' }] },
+      ['species', 'operation'],
+    ],
+    [
+      ['Where is the sapsucker most abundant in the UP?', 'and the winter range?'],
+      { measure: 'range_area', operation: 'value' },
+      ['species'],
+    ],
+    [
+      ['Is the sapsucker declining?', 'ok and where is it increasing fastest?'],
+      { measure: 'trend', operation: 'where_highest' },
+      ['species'],
+    ],
+    [
+      ['Where is the sapsucker in summer?', 'how about in May?'],
+      { operation: 'where_highest' },
+      ['species', 'operation'],
+    ],
+    [
+      ['What are the top 3 places for sapsuckers in June?', 'and in July?'],
+      { top_n: 3, operation: 'where_highest' },
+      ['top_n'],
+    ],
+    [
+      ['How likely am I to see a sapsucker near Marquette in May?', 'and near Detroit?'],
+      { measure: 'occurrence', places: [{ kind: 'near', name: 'Detroit' }] },
+      ['measure', 'times'],
+    ],
+    [
+      ['How likely am I to see a sapsucker in May?', 'and the odds in the UP?'],
+      { measure: 'occurrence', places: [{ kind: 'part', part: 'upper_peninsula' }] },
+      ['species', 'times'],
+    ],
     [['Uncertainty of sapsucker abundance in June', 'and in July?'], { interval: true }, ['interval']],
-    [['Breeding range of the sapsucker in acres', 'and the winter one?'], { units: 'acres', times: [{ kind: 'season', season: 'nonbreeding' }] }, ['units', 'measure']],
-    [['When do sapsuckers leave Michigan?', 'and the UP?'], { operation: 'last_week_above', places: [{ kind: 'part', part: 'upper_peninsula' }] }, ['operation', 'species']],
-    [['How many weeks do sapsuckers stay in the UP?', 'what about the LP?'], { operation: 'length_of_stay', places: [{ kind: 'part', part: 'lower_peninsula' }] }, ['operation']],
-    [['When does the sapsucker peak?', 'and the chance of seeing one?'], { measure: 'occurrence', operation: 'when_highest' }, ['operation', 'species']],
-    [['Where is the sapsucker most abundant?', 'when does it peak?'], { operation: 'when_highest', species: ['yebsap'] }, ['species']],
-    [['Compare the sapsucker in May and June', 'and in the UP?'], { times: [{ kind: 'weeks' }, { kind: 'weeks' }], places: [{ kind: 'part', part: 'upper_peninsula' }] }, ['times']],
+    [
+      ['Breeding range of the sapsucker in acres', 'and the winter one?'],
+      { units: 'acres', times: [{ kind: 'season', season: 'nonbreeding' }] },
+      ['units', 'measure'],
+    ],
+    [
+      ['When do sapsuckers leave Michigan?', 'and the UP?'],
+      { operation: 'last_week_above', places: [{ kind: 'part', part: 'upper_peninsula' }] },
+      ['operation', 'species'],
+    ],
+    [
+      ['How many weeks do sapsuckers stay in the UP?', 'what about the LP?'],
+      { operation: 'length_of_stay', places: [{ kind: 'part', part: 'lower_peninsula' }] },
+      ['operation'],
+    ],
+    [
+      ['When does the sapsucker peak?', 'and the chance of seeing one?'],
+      { measure: 'occurrence', operation: 'when_highest' },
+      ['operation', 'species'],
+    ],
+    [
+      ['Where is the sapsucker most abundant?', 'when does it peak?'],
+      { operation: 'when_highest', species: ['yebsap'] },
+      ['species'],
+    ],
+    [
+      ['Compare the sapsucker in May and June', 'and in the UP?'],
+      { times: [{ kind: 'weeks' }, { kind: 'weeks' }], places: [{ kind: 'part', part: 'upper_peninsula' }] },
+      ['times'],
+    ],
   ] as const)('%j', (questions, expected, carried) => {
     const reading = last([...questions]);
     expect(reading.frame).toMatchObject(expected);
@@ -160,19 +280,29 @@ describe('readQuestion: unknown words, scope, ambiguity', () => {
     expect(reading.unknown).toEqual(['flibbertigibbet', 'wobble']);
   });
 
-  it.each(['How many sapsuckers are in Michigan?', 'what is the total number of sapsuckers', 'sapsucker population size in the UP'])('%s is a head count', (question) => {
+  it.each([
+    'How many sapsuckers are in Michigan?',
+    'what is the total number of sapsuckers',
+    'sapsucker population size in the UP',
+  ])('%s is a head count', (question) => {
     const reading = read(question);
     expect(reading.outOfScope.map((entry) => entry.reason)).toContain('head_count');
     expect(reading.frame?.measure).toBe('proportion_population');
   });
 
-  it.each([['sapsuckers in 2019', '2019'], ['sapsuckers last year', 'last year']])('%s is a year outside the release (clock in 2025)', (question, words) => {
+  it.each([
+    ['sapsuckers in 2019', '2019'],
+    ['sapsuckers last year', 'last year'],
+  ])('%s is a year outside the release (clock in 2025)', (question, words) => {
     const reading = readQuestion(question, { vocabulary: TEST_VOCABULARY, clock: { today: '2025-06-12' } });
     expect(reading.outOfScope).toContainEqual({ reason: 'year', words });
   });
 
   it('"last year" is the release year when the clock is one year on', () => {
-    expect(readQuestion('sapsuckers last year', { vocabulary: TEST_VOCABULARY, clock: { today: '2024-06-12' } }).outOfScope).toEqual([]);
+    expect(
+      readQuestion('sapsuckers last year', { vocabulary: TEST_VOCABULARY, clock: { today: '2024-06-12' } })
+        .outOfScope,
+    ).toEqual([]);
   });
 
   it('a year inside the trend years is fine for a trend, and the release year always', () => {
@@ -194,32 +324,54 @@ describe('readQuestion: unknown words, scope, ambiguity', () => {
 
   it('"When is it most common in the UP or LP?" offers the peak of each and which is higher', () => {
     const reading = read('When is it most common in the UP or LP?', undefined, ONE_SPECIES);
-    expect(reading.alternatives.map((alternative) => alternative.frame.operation)).toEqual(['when_highest', 'which_larger']);
+    expect(reading.alternatives.map((alternative) => alternative.frame.operation)).toEqual([
+      'when_highest',
+      'which_larger',
+    ]);
     expect(reading.alternatives[0]!.frame).toEqual(reading.frame);
     for (const alternative of reading.alternatives) expect(alternative.frame.places).toHaveLength(2);
   });
 
   it('"migration" alone offers spring and fall', () => {
     const reading = read('where are sapsuckers during migration', undefined, ONE_SPECIES);
-    expect(reading.alternatives.map((alternative) => alternative.frame.times)).toEqual([[{ kind: 'season', season: 'prebreeding_migration' }], [{ kind: 'season', season: 'postbreeding_migration' }]]);
+    expect(reading.alternatives.map((alternative) => alternative.frame.times)).toEqual([
+      [{ kind: 'season', season: 'prebreeding_migration' }],
+      [{ kind: 'season', season: 'postbreeding_migration' }],
+    ]);
   });
 
   it('the old bug: where + most + breeding season + Michigan is where_highest, not the peak week', () => {
-    const reading = read('Where in Michigan is it most abundant in the breeding season?', undefined, ONE_SPECIES);
-    expect(reading.frame).toEqual({ species: ['yebsap'], measure: 'abundance', operation: 'where_highest', times: [{ kind: 'season', season: 'breeding' }], places: [{ kind: 'region', code: 'USA-MI' }] });
-    expect(reading.summary).toBe('Yellow-bellied Sapsucker · relative abundance · where highest · breeding season · Michigan');
+    const reading = read(
+      'Where in Michigan is it most abundant in the breeding season?',
+      undefined,
+      ONE_SPECIES,
+    );
+    expect(reading.frame).toEqual({
+      species: ['yebsap'],
+      measure: 'abundance',
+      operation: 'where_highest',
+      times: [{ kind: 'season', season: 'breeding' }],
+      places: [{ kind: 'region', code: 'USA-MI' }],
+    });
+    expect(reading.summary).toBe(
+      'Yellow-bellied Sapsucker · relative abundance · where highest · breeding season · Michigan',
+    );
   });
 });
 
 describe('readQuestion: which season', () => {
-  it.each(['In which season is it most common in Michigan on average?', 'What season am I most likely to see a sapsucker?', 'Which season has the most sapsuckers in the UP?', 'what time of year are sapsuckers most common?'])(
-    '%s compares the four seasons',
-    (question) => {
-      const reading = read(question, undefined, ONE_SPECIES);
-      expect(reading.frame?.operation).toBe('which_larger');
-      expect(reading.frame?.times.map((time) => (time.kind === 'season' ? time.season : time.kind)).sort()).toEqual(['breeding', 'nonbreeding', 'postbreeding_migration', 'prebreeding_migration']);
-    },
-  );
+  it.each([
+    'In which season is it most common in Michigan on average?',
+    'What season am I most likely to see a sapsucker?',
+    'Which season has the most sapsuckers in the UP?',
+    'what time of year are sapsuckers most common?',
+  ])('%s compares the four seasons', (question) => {
+    const reading = read(question, undefined, ONE_SPECIES);
+    expect(reading.frame?.operation).toBe('which_larger');
+    expect(
+      reading.frame?.times.map((time) => (time.kind === 'season' ? time.season : time.kind)).sort(),
+    ).toEqual(['breeding', 'nonbreeding', 'postbreeding_migration', 'prebreeding_migration']);
+  });
 });
 
 describe('readQuestion: an unknown word in a place slot, with the bird named, is only not understood', () => {

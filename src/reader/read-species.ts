@@ -1,5 +1,11 @@
 import { alphaCode } from './alpha-code';
-import { BIRD_COMPOUND_ENDINGS, BIRD_GROUP_WORDS, BIRD_MODIFIER_WORDS, BIRD_WORDS_ALSO_WORDS, singular } from './bird-words';
+import {
+  BIRD_COMPOUND_ENDINGS,
+  BIRD_GROUP_WORDS,
+  BIRD_MODIFIER_WORDS,
+  BIRD_WORDS_ALSO_WORDS,
+  singular,
+} from './bird-words';
 import type { Vocabulary } from './reading';
 import { PRONOUN_PHRASES, STOP_WORDS } from './stop-words';
 import { typedWords, type Token } from './tokenise';
@@ -25,7 +31,11 @@ export function speciesNames(vocabulary: Vocabulary): SpeciesName[] {
 }
 
 export function nameWords(name: string): string[] {
-  return name.toLowerCase().replace(/['’.]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+  return name
+    .toLowerCase()
+    .replace(/['’.]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /** One species named at tokens [from, to). */
@@ -54,7 +64,11 @@ export interface SpeciesReading {
  * bird outside the data, as is any group word of the built-in lexicon the data's names lack.
  */
 export function readSpecies(
-  question: string, tokens: readonly Token[], used: boolean[], names: readonly SpeciesName[], isKnownWord: (word: string) => boolean,
+  question: string,
+  tokens: readonly Token[],
+  used: boolean[],
+  names: readonly SpeciesName[],
+  isKnownWord: (word: string) => boolean,
   isPlaceWord: (word: string) => boolean = () => false,
 ): SpeciesReading {
   const mentions: SpeciesMention[] = [];
@@ -77,9 +91,18 @@ export function readSpecies(
     const partial = partialMatch(tokens, at, used, names);
     if (partial) {
       const modifiers = modifiersBefore(tokens, partial.from, used, isPlaceWord);
-      const foreign = modifiers.filter((index) => !names.some((name) => partial.codes.includes(name.code) && name.words.includes(tokens[index]!.text)));
+      const foreign = modifiers.filter(
+        (index) =>
+          !names.some(
+            (name) => partial.codes.includes(name.code) && name.words.includes(tokens[index]!.text),
+          ),
+      );
       if (foreign.length > 0) {
-        outside.push({ words: typedWords(question, tokens, modifiers[0]!, partial.to), from: modifiers[0]!, to: partial.to });
+        outside.push({
+          words: typedWords(question, tokens, modifiers[0]!, partial.to),
+          from: modifiers[0]!,
+          to: partial.to,
+        });
         claim(modifiers[0]!, partial.to);
       } else {
         const from = modifiers[0] ?? partial.from;
@@ -114,17 +137,30 @@ function wordMatches(token: Token, word: string, last: boolean): boolean {
   return token.text === word || (last && singular(token.text) === word);
 }
 
-function exactMatch(tokens: readonly Token[], at: number, used: readonly boolean[], names: readonly SpeciesName[], isKnownWord: (word: string) => boolean): SpeciesMention | undefined {
+function exactMatch(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  names: readonly SpeciesName[],
+  isKnownWord: (word: string) => boolean,
+): SpeciesMention | undefined {
   let best: SpeciesMention | undefined;
   for (const name of names) {
-    for (const [words, how] of [[name.words, 'name'], [name.scientific, 'scientific']] as const) {
+    for (const [words, how] of [
+      [name.words, 'name'],
+      [name.scientific, 'scientific'],
+    ] as const) {
       if (words.length === 0) continue;
       const fits = words.every((word, offset) => {
         const token = tokens[at + offset];
-        return token !== undefined && !used[at + offset] && wordMatches(token, word, offset === words.length - 1);
+        return (
+          token !== undefined && !used[at + offset] && wordMatches(token, word, offset === words.length - 1)
+        );
       });
-      if (fits && (!best || words.length > best.to - best.from)) best = { codes: [name.code], from: at, to: at + words.length, how };
-      else if (fits && best && words.length === best.to - best.from && !best.codes.includes(name.code)) best.codes.push(name.code);
+      if (fits && (!best || words.length > best.to - best.from))
+        best = { codes: [name.code], from: at, to: at + words.length, how };
+      else if (fits && best && words.length === best.to - best.from && !best.codes.includes(name.code))
+        best.codes.push(name.code);
     }
   }
   if (best) return best;
@@ -134,23 +170,32 @@ function exactMatch(tokens: readonly Token[], at: number, used: readonly boolean
   // A banding code counts typed in capitals, or when it is no English word we know ("ybsa" yes, "come" no).
   if (token.text.length === 4 && (token.upper || !isKnownWord(token.text))) {
     const byAlpha = names.filter((name) => name.alpha === token.text.toUpperCase());
-    if (byAlpha.length > 0) return { codes: byAlpha.map((name) => name.code), from: at, to: at + 1, how: 'alpha' };
+    if (byAlpha.length > 0)
+      return { codes: byAlpha.map((name) => name.code), from: at, to: at + 1, how: 'alpha' };
   }
   return undefined;
 }
 
 /** The longest tail of a data name ending in its group word: "bellied sapsucker", "sapsuckers". */
-function partialMatch(tokens: readonly Token[], at: number, used: readonly boolean[], names: readonly SpeciesName[]): SpeciesMention | undefined {
+function partialMatch(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  names: readonly SpeciesName[],
+): SpeciesMention | undefined {
   let best: SpeciesMention | undefined;
   for (const name of names) {
     for (let length = name.words.length - 1; length >= 1; length--) {
       const tail = name.words.slice(name.words.length - length);
       const fits = tail.every((word, offset) => {
         const token = tokens[at + offset];
-        return token !== undefined && !used[at + offset] && wordMatches(token, word, offset === tail.length - 1);
+        return (
+          token !== undefined && !used[at + offset] && wordMatches(token, word, offset === tail.length - 1)
+        );
       });
       if (!fits) continue;
-      if (!best || length > best.to - best.from) best = { codes: [name.code], from: at, to: at + length, how: 'partial' };
+      if (!best || length > best.to - best.from)
+        best = { codes: [name.code], from: at, to: at + length, how: 'partial' };
       else if (length === best.to - best.from && !best.codes.includes(name.code)) best.codes.push(name.code);
       break;
     }
@@ -163,12 +208,21 @@ function partialMatch(tokens: readonly Token[], at: number, used: readonly boole
  * the modifier list, hyphen compounds ending like "-bellied", and possessive names — except a
  * possessive place of the data ("Michigan's sapsuckers" are Michigan's, not a Michigan Sapsucker).
  */
-function modifiersBefore(tokens: readonly Token[], at: number, used: readonly boolean[], isPlaceWord: (word: string) => boolean): number[] {
+function modifiersBefore(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  isPlaceWord: (word: string) => boolean,
+): number[] {
   const indices: number[] = [];
   for (let index = at - 1; index >= 0 && indices.length < 3; index--) {
     const token = tokens[index]!;
     if (used[index] || STOP_WORDS.has(token.text)) break;
-    const modifier = BIRD_MODIFIER_WORDS.has(token.text) || BIRD_COMPOUND_ENDINGS.test(token.text) || (token.possessive && /^[A-Z]/.test(token.raw) && !isPlaceWord(token.text)) || tokens[index + 1]!.joined;
+    const modifier =
+      BIRD_MODIFIER_WORDS.has(token.text) ||
+      BIRD_COMPOUND_ENDINGS.test(token.text) ||
+      (token.possessive && /^[A-Z]/.test(token.raw) && !isPlaceWord(token.text)) ||
+      tokens[index + 1]!.joined;
     if (!modifier) break;
     indices.unshift(index);
   }
@@ -179,7 +233,8 @@ function pronounAt(tokens: readonly Token[], at: number, used: readonly boolean[
   let best = -1;
   for (const pronoun of PRONOUN_PHRASES) {
     const words = pronoun.split(' ');
-    if (words.every((word, offset) => tokens[at + offset]?.text === word && !used[at + offset])) best = Math.max(best, at + words.length);
+    if (words.every((word, offset) => tokens[at + offset]?.text === word && !used[at + offset]))
+      best = Math.max(best, at + words.length);
   }
   return best;
 }

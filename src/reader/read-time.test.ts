@@ -16,12 +16,15 @@ const dateOf = (month: number, day: number, year = RELEASE) => Date.UTC(year, mo
 function nearest(month: number, day: number): { from: number; to: number } {
   const target = dateOf(month, day);
   let best = 1;
-  for (let week = 1; week <= 52; week++) if (Math.abs(weekDate(week) - target) < Math.abs(weekDate(best) - target)) best = week;
+  for (let week = 1; week <= 52; week++)
+    if (Math.abs(weekDate(week) - target) < Math.abs(weekDate(best) - target)) best = week;
   return { from: best, to: best };
 }
 function inside(first: [number, number], last: [number, number]): { from: number; to: number } {
   const [a, b] = [dateOf(...first), dateOf(...last)];
-  const weeks = Array.from({ length: 52 }, (_, index) => index + 1).filter((week) => weekDate(week) >= a && weekDate(week) <= b);
+  const weeks = Array.from({ length: 52 }, (_, index) => index + 1).filter(
+    (week) => weekDate(week) >= a && weekDate(week) <= b,
+  );
   return { from: weeks[0]!, to: weeks[weeks.length - 1]! };
 }
 const lastDay = (month: number) => new Date(Date.UTC(RELEASE, month, 0)).getUTCDate();
@@ -29,7 +32,11 @@ const month = (m: number) => inside([m, 1], [m, lastDay(m)]);
 
 function timesOf(text: string): TimeSpec[] {
   const tokens = tokenise(text);
-  return readTimes(tokens, tokens.map(() => false), { release: RELEASE, today: { year: 2024, month: 6, day: 12 } }).times;
+  return readTimes(
+    tokens,
+    tokens.map(() => false),
+    { release: RELEASE, today: { year: 2024, month: 6, day: 12 } },
+  ).times;
 }
 function weeksOf(text: string): { from: number; to: number }[] {
   return timesOf(text).map((time) => {
@@ -118,7 +125,8 @@ describe('readTimes', () => {
   });
 
   it('season words are seasons', () => {
-    const season = (text: string) => timesOf(text).map((time) => (time.kind === 'season' ? time.season : time.kind));
+    const season = (text: string) =>
+      timesOf(text).map((time) => (time.kind === 'season' ? time.season : time.kind));
     expect(season('in the breeding season')).toEqual(['breeding']);
     expect(season('in summer')).toEqual(['breeding']);
     expect(season('nesting season')).toEqual(['breeding']);
@@ -144,18 +152,26 @@ describe('readTimes', () => {
   it('6/7 reads as June 7 (US) with July 6 as the other reading', () => {
     const reading = readQuestion('sapsuckers on 6/7', { vocabulary: TEST_VOCABULARY, clock: TEST_CLOCK });
     expect(reading.frame?.times).toEqual([{ kind: 'weeks', ...nearest(6, 7), label: 'June 7' }]);
-    expect(reading.alternatives.map((alternative) => alternative.frame.times)).toContainEqual([{ kind: 'weeks', ...nearest(7, 6), label: 'July 6' }]);
+    expect(reading.alternatives.map((alternative) => alternative.frame.times)).toContainEqual([
+      { kind: 'weeks', ...nearest(7, 6), label: 'July 6' },
+    ]);
     expect(reading.notes.join(' ')).toMatch(/month\/day/);
   });
 
   it('labels say the time in words', () => {
-    expect(timesOf('Memorial Day')).toEqual([{ kind: 'weeks', ...nearest(5, 29), label: 'Memorial Day (May 29)' }]);
+    expect(timesOf('Memorial Day')).toEqual([
+      { kind: 'weeks', ...nearest(5, 29), label: 'Memorial Day (May 29)' },
+    ]);
     expect(timesOf('late August')[0]).toMatchObject({ label: 'late August' });
   });
 
   it('years are found, not read as weeks', () => {
     const tokens = tokenise('in 2019 and last year');
-    const reading = readTimes(tokens, tokens.map(() => false), { release: RELEASE, today: { year: 2024, month: 6, day: 12 } });
+    const reading = readTimes(
+      tokens,
+      tokens.map(() => false),
+      { release: RELEASE, today: { year: 2024, month: 6, day: 12 } },
+    );
     expect(reading.years.map((year) => year.year)).toEqual([2019, 2023]);
     expect(reading.times).toEqual([]);
   });

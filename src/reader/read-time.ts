@@ -1,9 +1,28 @@
 import type { Season, TimeSpec } from '../frame/query-frame';
-import { addDays, dayLabel, dayOfYear, daysInMonth, daysInYear, MONTH_NAMES, monthDay, weeksOfDays, type parseIsoDate } from './calendar';
+import {
+  addDays,
+  dayLabel,
+  dayOfYear,
+  daysInMonth,
+  daysInYear,
+  MONTH_NAMES,
+  monthDay,
+  weeksOfDays,
+  type parseIsoDate,
+} from './calendar';
 import { matchPhrase } from './phrase';
 import type { Token } from './tokenise';
 import {
-  HOLIDAYS, MIGRATION_PHRASE, MONTH_LEAD_WORDS, MONTH_WORDS, MONTHS_ALSO_WORDS, ORDINAL_WORDS, PART_OF_MONTH, RANGE_WORDS, SEASON_PHRASES, WHOLE_YEAR_PHRASES,
+  HOLIDAYS,
+  MIGRATION_PHRASE,
+  MONTH_LEAD_WORDS,
+  MONTH_WORDS,
+  MONTHS_ALSO_WORDS,
+  ORDINAL_WORDS,
+  PART_OF_MONTH,
+  RANGE_WORDS,
+  SEASON_PHRASES,
+  WHOLE_YEAR_PHRASES,
 } from './time-words';
 
 /** The calendar a question's times are read in. */
@@ -27,14 +46,27 @@ export interface TimeReading {
 
 /** A time found at tokens [from, to). Days are days of the release year. */
 type Atom = { from: number; to: number; note?: string } & (
-  | { kind: 'days'; first: number; last: number; label: string; single: boolean; month?: number; alternative?: { first: number; last: number; label: string } }
+  | {
+      kind: 'days';
+      first: number;
+      last: number;
+      label: string;
+      single: boolean;
+      month?: number;
+      alternative?: { first: number; last: number; label: string };
+    }
   | { kind: 'weeks'; first: number; last: number; label: string }
   | { kind: 'season'; season: Season; label: string; alternative?: Season }
   | { kind: 'year'; year: number }
   | { kind: 'whole_year' }
 );
 
-type AtomReader = (tokens: readonly Token[], at: number, used: readonly boolean[], context: TimeContext) => Atom | undefined;
+type AtomReader = (
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  context: TimeContext,
+) => Atom | undefined;
 
 /**
  * Reads every time of a question and marks its tokens used. Ranges ("from mid-March to early
@@ -54,29 +86,56 @@ export function readTimes(tokens: readonly Token[], used: boolean[], context: Ti
   const yearDays = daysInYear(context.release);
   const notes = merged.flatMap((atom) => (atom.note ? [atom.note] : []));
   const timeAtoms = merged.filter((atom) => atom.kind !== 'year');
-  if (timeAtoms.length > 2) notes.push(`I read only the first two times (${timeAtoms.slice(0, 2).map((atom) => atomLabel(atom)).join(', ')}).`);
+  if (timeAtoms.length > 2)
+    notes.push(
+      `I read only the first two times (${timeAtoms
+        .slice(0, 2)
+        .map((atom) => atomLabel(atom))
+        .join(', ')}).`,
+    );
   const chosen = timeAtoms.slice(0, 2);
   const times = chosen.map((atom) => toSpec(atom, yearDays));
   const alternatives: TimeReading['alternatives'] = [];
   chosen.forEach((atom, index) => {
     const other = alternativeAtom(atom);
     if (!other) return;
-    const alternativeTimes = times.map((time, position) => (position === index ? toSpec(other, yearDays) : time));
+    const alternativeTimes = times.map((time, position) =>
+      position === index ? toSpec(other, yearDays) : time,
+    );
     alternatives.push({ label: atomLabel(other), times: alternativeTimes });
   });
   const usedClock = merged.some((atom) => atom.note?.includes('your date'));
   return {
     times,
     alternatives,
-    years: merged.flatMap((atom) => (atom.kind === 'year' ? [{ year: atom.year, from: atom.from, to: atom.to }] : [])),
+    years: merged.flatMap((atom) =>
+      atom.kind === 'year' ? [{ year: atom.year, from: atom.from, to: atom.to }] : [],
+    ),
     notes,
     usedClock,
   };
 }
 
-const ATOM_READERS: readonly AtomReader[] = [readHoliday, readPartOfMonth, readRelative, readWeek, readIsoDate, readSlashDate, readDayMonth, readMonthDay, readSeason, readWholeYear, readYear];
+const ATOM_READERS: readonly AtomReader[] = [
+  readHoliday,
+  readPartOfMonth,
+  readRelative,
+  readWeek,
+  readIsoDate,
+  readSlashDate,
+  readDayMonth,
+  readMonthDay,
+  readSeason,
+  readWholeYear,
+  readYear,
+];
 
-function readAtom(tokens: readonly Token[], at: number, used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readAtom(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   for (const reader of ATOM_READERS) {
     const atom = reader(tokens, at, used, context);
     if (atom) return atom;
@@ -84,7 +143,15 @@ function readAtom(tokens: readonly Token[], at: number, used: readonly boolean[]
   return undefined;
 }
 
-function daysAtom(from: number, to: number, first: number, last: number, label: string, single = false, month?: number): Atom {
+function daysAtom(
+  from: number,
+  to: number,
+  first: number,
+  last: number,
+  label: string,
+  single = false,
+  month?: number,
+): Atom {
   return { kind: 'days', from, to, first, last, label, single, ...(month ? { month } : {}) };
 }
 
@@ -98,7 +165,17 @@ export function monthAt(tokens: readonly Token[], at: number): number | undefine
   const previous = tokens[at - 1];
   const next = tokens[at + 1];
   const capitalised = /^[A-Z][a-z]/.test(token.raw) && at > 0;
-  if (capitalised || token.joined || (previous && MONTH_LEAD_WORDS.has(previous.text)) || (next && dayNumber(next.text) !== undefined && !next.text.includes('.')) || (previous && MONTH_WORDS[previous.text] !== undefined) || (next && ['vs', 'versus', 'or', 'and', 'to', 'through', 'thru', 'until', '-'].includes(next.text) && MONTH_WORDS[tokens[at + 2]?.text ?? ''] !== undefined)) return month;
+  if (
+    capitalised ||
+    token.joined ||
+    (previous && MONTH_LEAD_WORDS.has(previous.text)) ||
+    (next && dayNumber(next.text) !== undefined && !next.text.includes('.')) ||
+    (previous && MONTH_WORDS[previous.text] !== undefined) ||
+    (next &&
+      ['vs', 'versus', 'or', 'and', 'to', 'through', 'thru', 'until', '-'].includes(next.text) &&
+      MONTH_WORDS[tokens[at + 2]?.text ?? ''] !== undefined)
+  )
+    return month;
   // A month word closing the question ("sapsuckers in the UP may") is a month too, unless the question is "may I ...".
   if (at === tokens.length - 1 && at > 0 && previous?.text !== 'i') return month;
   return undefined;
@@ -111,7 +188,12 @@ function dayNumber(text: string): number | undefined {
   return value !== undefined && value >= 1 && value <= 31 ? value : undefined;
 }
 
-function readHoliday(tokens: readonly Token[], at: number, used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readHoliday(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   for (const holiday of HOLIDAYS) {
     for (const pattern of holiday.phrases) {
       const end = matchPhrase(pattern, tokens, at, used);
@@ -125,7 +207,12 @@ function readHoliday(tokens: readonly Token[], at: number, used: readonly boolea
 }
 
 /** "early May", "mid-June", "late August", "the end of May", "the first week of June", "the second half of July". */
-function readPartOfMonth(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readPartOfMonth(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   let index = at;
   if (tokens[index]?.text === 'the') index++;
   const word = tokens[index]?.text ?? '';
@@ -134,16 +221,27 @@ function readPartOfMonth(tokens: readonly Token[], at: number, _used: readonly b
   if (part) {
     let monthIndex = index + 1;
     if (tokens[monthIndex]?.text === 'of') monthIndex++;
-    const month = monthAt(tokens, monthIndex) ?? (MONTH_WORDS[tokens[monthIndex]?.text ?? ''] !== undefined ? MONTH_WORDS[tokens[monthIndex]!.text] : undefined);
+    const month =
+      monthAt(tokens, monthIndex) ??
+      (MONTH_WORDS[tokens[monthIndex]?.text ?? ''] !== undefined
+        ? MONTH_WORDS[tokens[monthIndex]!.text]
+        : undefined);
     if (month === undefined) return undefined;
     const last = daysInMonth(year, month);
     const [firstDay, lastDay] = part === 'early' ? [1, 10] : part === 'mid' ? [11, 20] : [21, last];
     const label = `${part}${part === 'mid' ? '-' : ' '}${MONTH_NAMES[month - 1]}`;
-    return daysAtom(at, monthIndex + 1, dayOfYear(year, month, firstDay), dayOfYear(year, month, lastDay), label);
+    return daysAtom(
+      at,
+      monthIndex + 1,
+      dayOfYear(year, month, firstDay),
+      dayOfYear(year, month, lastDay),
+      label,
+    );
   }
   const ordinal = word === 'last' || word === 'final' ? -1 : (ORDINAL_WORDS[word] ?? dayNumber(word));
   const unit = tokens[index + 1]?.text;
-  if (ordinal === undefined || (unit !== 'week' && unit !== 'half') || tokens[index + 2]?.text !== 'of') return undefined;
+  if (ordinal === undefined || (unit !== 'week' && unit !== 'half') || tokens[index + 2]?.text !== 'of')
+    return undefined;
   const month = MONTH_WORDS[tokens[index + 3]?.text ?? ''];
   if (month === undefined) return undefined;
   const last = daysInMonth(year, month);
@@ -154,7 +252,8 @@ function readPartOfMonth(tokens: readonly Token[], at: number, _used: readonly b
     [firstDay, lastDay] = ordinal === 1 ? [1, 15] : [16, last];
   } else {
     if (ordinal !== -1 && (ordinal < 1 || ordinal > 5)) return undefined;
-    [firstDay, lastDay] = ordinal === -1 ? [last - 6, last] : [1 + 7 * (ordinal - 1), Math.min(last, 7 * ordinal)];
+    [firstDay, lastDay] =
+      ordinal === -1 ? [last - 6, last] : [1 + 7 * (ordinal - 1), Math.min(last, 7 * ordinal)];
   }
   const label = `${ordinal === -1 ? 'the last' : `the ${['first', 'second', 'third', 'fourth', 'fifth'][ordinal - 1]}`} ${unit} of ${MONTH_NAMES[month - 1]}`;
   return daysAtom(at, index + 4, dayOfYear(year, month, firstDay), dayOfYear(year, month, lastDay), label);
@@ -186,11 +285,43 @@ const RELATIVE: readonly { words: string[]; shiftDays?: number; month?: 0 | 1 | 
   { words: ['last', 'month'], month: -1, label: 'last month' },
 ];
 
-function readRelative(tokens: readonly Token[], at: number, used: readonly boolean[], context: TimeContext): Atom | undefined {
-  const entry = RELATIVE.find((candidate) => candidate.words.every((word, offset) => tokens[at + offset]?.text === word && !used[at + offset]));
+function readRelative(
+  tokens: readonly Token[],
+  at: number,
+  used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
+  const entry = RELATIVE.find((candidate) =>
+    candidate.words.every((word, offset) => tokens[at + offset]?.text === word && !used[at + offset]),
+  );
   if (!entry || !context.today) return undefined;
   // "the last week with…", "last week the share…": a week of the question, not of the clock.
-  if (entry.words[0] !== 'right' && entry.words.includes('week') && entry.words[0] !== 'in' && (tokens[at - 1]?.text === 'the' || ['with', 'that', 'when', 'where', 'of', 'the', 'it', 'they', 'is', 'are', 'before', 'above', 'over', 'at', 'in', 'which', 'for'].includes(tokens[at + entry.words.length]?.text ?? ''))) return undefined;
+  if (
+    entry.words[0] !== 'right' &&
+    entry.words.includes('week') &&
+    entry.words[0] !== 'in' &&
+    (tokens[at - 1]?.text === 'the' ||
+      [
+        'with',
+        'that',
+        'when',
+        'where',
+        'of',
+        'the',
+        'it',
+        'they',
+        'is',
+        'are',
+        'before',
+        'above',
+        'over',
+        'at',
+        'in',
+        'which',
+        'for',
+      ].includes(tokens[at + entry.words.length]?.text ?? ''))
+  )
+    return undefined;
   const to = at + entry.words.length;
   const year = context.release;
   const moved = addDays(context.today, entry.shiftDays ?? 0);
@@ -198,10 +329,19 @@ function readRelative(tokens: readonly Token[], at: number, used: readonly boole
     const month = ((context.today.month - 1 + entry.month + 12) % 12) + 1;
     const first = dayOfYear(year, month, 1);
     const last = dayOfYear(year, month, daysInMonth(year, month));
-    return { ...daysAtom(at, to, first, last, `${entry.label} (${MONTH_NAMES[month - 1]})`, false, month), note: `I read '${entry.label}' from your date (${context.today.year}-${pad(context.today.month)}-${pad(context.today.day)}) in the ${year} calendar of the estimates.` };
+    return {
+      ...daysAtom(at, to, first, last, `${entry.label} (${MONTH_NAMES[month - 1]})`, false, month),
+      note: `I read '${entry.label}' from your date (${context.today.year}-${pad(context.today.month)}-${pad(context.today.day)}) in the ${year} calendar of the estimates.`,
+    };
   }
-  const day = Math.min(dayOfYear(year, moved.month, Math.min(moved.day, daysInMonth(year, moved.month))), daysInYear(year));
-  return { ...daysAtom(at, to, day, day, `${entry.label} (${dayLabel(year, day)})`, true), note: `I read '${entry.label}' from your date (${context.today.year}-${pad(context.today.month)}-${pad(context.today.day)}) in the ${year} calendar of the estimates.` };
+  const day = Math.min(
+    dayOfYear(year, moved.month, Math.min(moved.day, daysInMonth(year, moved.month))),
+    daysInYear(year),
+  );
+  return {
+    ...daysAtom(at, to, day, day, `${entry.label} (${dayLabel(year, day)})`, true),
+    note: `I read '${entry.label}' from your date (${context.today.year}-${pad(context.today.month)}-${pad(context.today.day)}) in the ${year} calendar of the estimates.`,
+  };
 }
 
 function pad(value: number): string {
@@ -230,7 +370,8 @@ function readWeek(tokens: readonly Token[], at: number): Atom | undefined {
       let next = index + 1;
       if (WEEK_WORDS.has(tokens[next]?.text ?? '')) next++;
       const last = weekNumber(tokens[next]?.text);
-      if (last !== undefined) return { kind: 'weeks', from: at, to: next + 1, first, last, label: `weeks ${first}–${last}` };
+      if (last !== undefined)
+        return { kind: 'weeks', from: at, to: next + 1, first, last, label: `weeks ${first}–${last}` };
     }
     return { kind: 'weeks', from: at, to: index, first, last: first, label: `week ${first}` };
   }
@@ -241,32 +382,50 @@ function readWeek(tokens: readonly Token[], at: number): Atom | undefined {
   const week = weekNumber(ordinal[1]);
   if (week === undefined) return undefined;
   let end = index + 2;
-  if (tokens[end]?.text === 'of' && tokens[end + 1]?.text === 'the' && tokens[end + 2]?.text === 'year') end += 3;
-  else if (tokens[end]?.text === 'of' && MONTH_WORDS[tokens[end + 1]?.text ?? ''] !== undefined) return undefined;
+  if (tokens[end]?.text === 'of' && tokens[end + 1]?.text === 'the' && tokens[end + 2]?.text === 'year')
+    end += 3;
+  else if (tokens[end]?.text === 'of' && MONTH_WORDS[tokens[end + 1]?.text ?? ''] !== undefined)
+    return undefined;
   return { kind: 'weeks', from: at, to: end, first: week, last: week, label: `week ${week}` };
 }
 
 /** "2023-06-14" (a year other than the release is noted; the day is read in the release). */
-function readIsoDate(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readIsoDate(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(tokens[at]?.text ?? '');
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(context.release, month)) return undefined;
   const doy = dayOfYear(context.release, month, day);
   const atom = daysAtom(at, at + 1, doy, doy, `${MONTH_NAMES[month - 1]} ${day}`, true, month);
-  return year === context.release ? atom : { ...atom, note: `I read ${tokens[at]!.raw} as ${MONTH_NAMES[month - 1]} ${day} of the ${context.release} estimates (the only year the weekly data holds).` };
+  return year === context.release
+    ? atom
+    : {
+        ...atom,
+        note: `I read ${tokens[at]!.raw} as ${MONTH_NAMES[month - 1]} ${day} of the ${context.release} estimates (the only year the weekly data holds).`,
+      };
 }
 
 /**
  * "6/14" (month/day, US), "14/6" (a first number above 12 can only be a day), "6/7" (both
  * readings are dates: US month/day first, day/month as an alternative).
  */
-function readSlashDate(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readSlashDate(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   const match = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?$/.exec(tokens[at]?.text ?? '');
   if (!match) return undefined;
   const [a, b] = [Number(match[1]), Number(match[2])];
   const year = context.release;
-  const valid = (month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  const valid = (month: number, day: number) =>
+    month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
   const make = (month: number, day: number) => {
     const doy = dayOfYear(year, month, day);
     return { first: doy, last: doy, label: `${MONTH_NAMES[month - 1]} ${day}` };
@@ -277,27 +436,63 @@ function readSlashDate(tokens: readonly Token[], at: number, _used: readonly boo
   if (!primary) return undefined;
   const raw = tokens[at]!.raw;
   if (us && european && a !== b) {
-    return { kind: 'days', from: at, to: at + 1, ...primary, single: true, month: a, alternative: european, note: `I read ${raw} as ${us.label} (month/day); it could also be ${european.label} (day/month).` };
+    return {
+      kind: 'days',
+      from: at,
+      to: at + 1,
+      ...primary,
+      single: true,
+      month: a,
+      alternative: european,
+      note: `I read ${raw} as ${us.label} (month/day); it could also be ${european.label} (day/month).`,
+    };
   }
-  return { kind: 'days', from: at, to: at + 1, ...primary, single: true, month: us ? a : b, ...(us ? {} : { note: `I read ${raw} as ${primary.label} (day/month: ${a} cannot be a month).` }) };
+  return {
+    kind: 'days',
+    from: at,
+    to: at + 1,
+    ...primary,
+    single: true,
+    month: us ? a : b,
+    ...(us ? {} : { note: `I read ${raw} as ${primary.label} (day/month: ${a} cannot be a month).` }),
+  };
 }
 
 /** "14 June", "14th June", "the 14th of June". */
-function readDayMonth(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readDayMonth(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   let index = at;
   if (tokens[index]?.text === 'the') index++;
   const day = dayNumber(tokens[index]?.text ?? '');
-  if (day === undefined || ORDINAL_WORDS[tokens[index]?.text ?? ''] !== undefined && tokens[index + 1]?.text !== 'of') return undefined;
+  if (
+    day === undefined ||
+    (ORDINAL_WORDS[tokens[index]?.text ?? ''] !== undefined && tokens[index + 1]?.text !== 'of')
+  )
+    return undefined;
   let monthIndex = index + 1;
   if (tokens[monthIndex]?.text === 'of') monthIndex++;
   const month = MONTH_WORDS[tokens[monthIndex]?.text ?? ''];
   if (month === undefined || day > daysInMonth(context.release, month)) return undefined;
   const doy = dayOfYear(context.release, month, day);
-  return withYear(tokens, monthIndex + 1, daysAtom(at, monthIndex + 1, doy, doy, `${MONTH_NAMES[month - 1]} ${day}`, true, month), context);
+  return withYear(
+    tokens,
+    monthIndex + 1,
+    daysAtom(at, monthIndex + 1, doy, doy, `${MONTH_NAMES[month - 1]} ${day}`, true, month),
+    context,
+  );
 }
 
 /** "June 14", "June 14th", "Jun. 14", "June the 14th"; a month alone ("in May", "June 2023"). */
-function readMonthDay(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readMonthDay(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   const month = monthAt(tokens, at);
   if (month === undefined) return undefined;
   const year = context.release;
@@ -307,13 +502,27 @@ function readMonthDay(tokens: readonly Token[], at: number, _used: readonly bool
   const day = /^\d/.test(dayText) ? dayNumber(dayText) : undefined;
   // "May 5 places" is not a date, but a top_n: a number followed by a place noun stays a number.
   const after = tokens[index + 1]?.text ?? '';
-  if (day !== undefined && day <= daysInMonth(year, month) && !/^(place|places|cell|cells|spot|spots|site|sites|area|areas|region|regions|locations?)$/.test(after)) {
+  if (
+    day !== undefined &&
+    day <= daysInMonth(year, month) &&
+    !/^(place|places|cell|cells|spot|spots|site|sites|area|areas|region|regions|locations?)$/.test(after)
+  ) {
     const doy = dayOfYear(year, month, day);
-    return withYear(tokens, index + 1, daysAtom(at, index + 1, doy, doy, `${MONTH_NAMES[month - 1]} ${day}`, true, month), context);
+    return withYear(
+      tokens,
+      index + 1,
+      daysAtom(at, index + 1, doy, doy, `${MONTH_NAMES[month - 1]} ${day}`, true, month),
+      context,
+    );
   }
   const first = dayOfYear(year, month, 1);
   const last = dayOfYear(year, month, daysInMonth(year, month));
-  return withYear(tokens, at + 1, daysAtom(at, at + 1, first, last, MONTH_NAMES[month - 1]!, false, month), context);
+  return withYear(
+    tokens,
+    at + 1,
+    daysAtom(at, at + 1, first, last, MONTH_NAMES[month - 1]!, false, month),
+    context,
+  );
 }
 
 /** Takes a year written right after a date ("June 14, 2023", "June 2019") into the date, noting a year other than the release. */
@@ -335,14 +544,41 @@ function readSeason(tokens: readonly Token[], at: number, used: readonly boolean
     const end = matchPhrase(entry.phrase, tokens, index, used);
     if (end < 0) continue;
     // "fall" is also a verb ("numbers fall fastest"): a season after a time word or before "migration".
-    if (tokens[index]!.text === 'fall' && end === index + 1 && !qualifier && (!FALL_LEAD_WORDS.has(tokens[index - 1]?.text ?? '') || fallIsVerb(tokens, index)) && index > 0) continue;
+    if (
+      tokens[index]!.text === 'fall' &&
+      end === index + 1 &&
+      !qualifier &&
+      (!FALL_LEAD_WORDS.has(tokens[index - 1]?.text ?? '') || fallIsVerb(tokens, index)) &&
+      index > 0
+    )
+      continue;
     const label = SEASON_LABELS[entry.season];
-    return { kind: 'season', from: at, to: end, season: entry.season, label, ...(qualifier ? { note: `I read '${tokens[at]!.raw} ${tokens[index]!.raw}' as the whole ${label} (seasons are read as the species' own weeks).` } : {}) };
+    return {
+      kind: 'season',
+      from: at,
+      to: end,
+      season: entry.season,
+      label,
+      ...(qualifier
+        ? {
+            note: `I read '${tokens[at]!.raw} ${tokens[index]!.raw}' as the whole ${label} (seasons are read as the species' own weeks).`,
+          }
+        : {}),
+    };
   }
   if (index === at) {
     const end = matchPhrase(MIGRATION_PHRASE, tokens, at, used);
     // "migration" alone: spring migration, with fall migration as the other reading.
-    if (end > 0) return { kind: 'season', from: at, to: end, season: 'prebreeding_migration', label: SEASON_LABELS.prebreeding_migration, alternative: 'postbreeding_migration', note: `I read '${tokens[at]!.raw}' as spring migration; say "fall migration" for the other one.` };
+    if (end > 0)
+      return {
+        kind: 'season',
+        from: at,
+        to: end,
+        season: 'prebreeding_migration',
+        label: SEASON_LABELS.prebreeding_migration,
+        alternative: 'postbreeding_migration',
+        note: `I read '${tokens[at]!.raw}' as spring migration; say "fall migration" for the other one.`,
+      };
   }
   return undefined;
 }
@@ -353,10 +589,38 @@ function fallIsVerb(tokens: readonly Token[], at: number): boolean {
   return (join === 'or' || join === 'and') && RISE_WORDS.has(tokens[at - 2]?.text ?? '');
 }
 
-const RISE_WORDS = new Set(['rise', 'rises', 'rising', 'risen', 'rose', 'up', 'climb', 'climbs', 'climbed', 'grow', 'grows', 'grown', 'increase', 'increases', 'increased']);
+const RISE_WORDS = new Set([
+  'rise',
+  'rises',
+  'rising',
+  'risen',
+  'rose',
+  'up',
+  'climb',
+  'climbs',
+  'climbed',
+  'grow',
+  'grows',
+  'grown',
+  'increase',
+  'increases',
+  'increased',
+]);
 
 /** Words after which "fall" is the season. */
-const FALL_LEAD_WORDS = new Set([...MONTH_LEAD_WORDS, 'the', 'this', 'next', 'last', 'vs', 'versus', 'or', 'and', 'every', 'each']);
+const FALL_LEAD_WORDS = new Set([
+  ...MONTH_LEAD_WORDS,
+  'the',
+  'this',
+  'next',
+  'last',
+  'vs',
+  'versus',
+  'or',
+  'and',
+  'every',
+  'each',
+]);
 
 export const SEASON_LABELS: Readonly<Record<Season, string>> = {
   breeding: 'breeding season',
@@ -374,7 +638,12 @@ function readWholeYear(tokens: readonly Token[], at: number, used: readonly bool
 }
 
 /** "in 2019", "2023", "last year", "this year", "next year". */
-function readYear(tokens: readonly Token[], at: number, _used: readonly boolean[], context: TimeContext): Atom | undefined {
+function readYear(
+  tokens: readonly Token[],
+  at: number,
+  _used: readonly boolean[],
+  context: TimeContext,
+): Atom | undefined {
   const text = tokens[at]?.text ?? '';
   if (/^(19|20)\d\d$/.test(text)) return { kind: 'year', from: at, to: at + 1, year: Number(text) };
   const shift = { last: -1, this: 0, next: 1, past: -1, previous: -1 }[text];
@@ -387,7 +656,13 @@ function readYear(tokens: readonly Token[], at: number, _used: readonly boolean[
 
 /** "the week of April 26", "week of 2023-05-10": the words "week of" belong to the date (its week), not to a question about weeks. */
 function withWeekOf(atom: Atom, tokens: readonly Token[], used: readonly boolean[]): Atom {
-  if (atom.kind !== 'days' || tokens[atom.from - 1]?.text !== 'of' || !WEEK_WORDS.has(tokens[atom.from - 2]?.text ?? '') || used[atom.from - 2]) return atom;
+  if (
+    atom.kind !== 'days' ||
+    tokens[atom.from - 1]?.text !== 'of' ||
+    !WEEK_WORDS.has(tokens[atom.from - 2]?.text ?? '') ||
+    used[atom.from - 2]
+  )
+    return atom;
   return { ...atom, from: atom.from - 2 };
 }
 
@@ -409,7 +684,14 @@ function mergeRanges(atoms: Atom[], tokens: readonly Token[], used: readonly boo
       continue;
     }
     // "May 10 to 20": a date, a range word and a bare day number.
-    if (a.kind === 'days' && a.single && a.month !== undefined && tokens[a.to] && RANGE_WORDS.has(tokens[a.to]!.text) && !used[a.to + 1]) {
+    if (
+      a.kind === 'days' &&
+      a.single &&
+      a.month !== undefined &&
+      tokens[a.to] &&
+      RANGE_WORDS.has(tokens[a.to]!.text) &&
+      !used[a.to + 1]
+    ) {
       const day = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(tokens[a.to + 1]?.text ?? '');
       const lastDay = day ? Number(day[1]) : undefined;
       if (lastDay !== undefined && lastDay > 0 && a.first + (lastDay - monthDayOf(a)) > a.first) {
@@ -432,18 +714,46 @@ function isSpan(atom: Atom): atom is Extract<Atom, { kind: 'days' | 'weeks' }> {
   return atom.kind === 'days' || atom.kind === 'weeks';
 }
 
-function spanOf(a: Extract<Atom, { kind: 'days' | 'weeks' }>, b: Extract<Atom, { kind: 'days' | 'weeks' }>, from: number, to: number): Atom {
-  if (a.kind === 'days' && b.kind === 'days') return { kind: 'days', from, to, first: a.first, last: b.last, label: `${a.label}–${b.label}`, single: false };
-  if (a.kind === 'weeks' && b.kind === 'weeks') return { kind: 'weeks', from, to, first: a.first, last: b.last, label: `weeks ${a.first}–${b.last}` };
+function spanOf(
+  a: Extract<Atom, { kind: 'days' | 'weeks' }>,
+  b: Extract<Atom, { kind: 'days' | 'weeks' }>,
+  from: number,
+  to: number,
+): Atom {
+  if (a.kind === 'days' && b.kind === 'days')
+    return {
+      kind: 'days',
+      from,
+      to,
+      first: a.first,
+      last: b.last,
+      label: `${a.label}–${b.label}`,
+      single: false,
+    };
+  if (a.kind === 'weeks' && b.kind === 'weeks')
+    return { kind: 'weeks', from, to, first: a.first, last: b.last, label: `weeks ${a.first}–${b.last}` };
   // A week with a date: both as weeks (a week stands for its date).
-  const weekOf = (atom: Extract<Atom, { kind: 'days' | 'weeks' }>, end: boolean) => (atom.kind === 'weeks' ? (end ? atom.last : atom.first) : weeksOfDays(atom.first, atom.last, 366)[end ? 'to' : 'from']);
-  return { kind: 'weeks', from, to, first: weekOf(a, false), last: weekOf(b, true), label: `${a.label}–${b.label}` };
+  const weekOf = (atom: Extract<Atom, { kind: 'days' | 'weeks' }>, end: boolean) =>
+    atom.kind === 'weeks'
+      ? end
+        ? atom.last
+        : atom.first
+      : weeksOfDays(atom.first, atom.last, 366)[end ? 'to' : 'from'];
+  return {
+    kind: 'weeks',
+    from,
+    to,
+    first: weekOf(a, false),
+    last: weekOf(b, true),
+    label: `${a.label}–${b.label}`,
+  };
 }
 
 function toSpec(atom: Atom, yearDays: number): TimeSpec {
   if (atom.kind === 'season') return { kind: 'season', season: atom.season };
   if (atom.kind === 'whole_year' || atom.kind === 'year') return { kind: 'year' };
-  if (atom.kind === 'weeks') return { kind: 'weeks', from: atom.first, to: atom.last, label: atom.label.slice(0, 80) };
+  if (atom.kind === 'weeks')
+    return { kind: 'weeks', from: atom.first, to: atom.last, label: atom.label.slice(0, 80) };
   const weeks = weeksOfDays(atom.first, atom.last, yearDays);
   return { kind: 'weeks', from: weeks.from, to: weeks.to, label: atom.label.slice(0, 80) };
 }
@@ -454,8 +764,16 @@ function atomLabel(atom: Atom): string {
 }
 
 function alternativeAtom(atom: Atom): Atom | undefined {
-  if (atom.kind === 'days' && atom.alternative) return { kind: 'days', from: atom.from, to: atom.to, ...atom.alternative, single: true };
-  if (atom.kind === 'season' && atom.alternative) return { kind: 'season', from: atom.from, to: atom.to, season: atom.alternative, label: SEASON_LABELS[atom.alternative] };
+  if (atom.kind === 'days' && atom.alternative)
+    return { kind: 'days', from: atom.from, to: atom.to, ...atom.alternative, single: true };
+  if (atom.kind === 'season' && atom.alternative)
+    return {
+      kind: 'season',
+      from: atom.from,
+      to: atom.to,
+      season: atom.alternative,
+      label: SEASON_LABELS[atom.alternative],
+    };
   return undefined;
 }
 

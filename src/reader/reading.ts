@@ -11,7 +11,13 @@ export interface Vocabulary {
   /** Named parts of regions defined from the data (src/frame/region-parts.ts). */
   parts: readonly { id: string; name: string; aliases: readonly string[]; parent_code: string }[];
   /** Towns of the `places` table (a gazetteer built from a maintained package). */
-  places: readonly { name: string; region_code: string | null; lon: number; lat: number; population: number }[];
+  places: readonly {
+    name: string;
+    region_code: string | null;
+    lon: number;
+    lat: number;
+    population: number;
+  }[];
   /** The release year of the weekly estimates (week i = day 4 + 7(i − 1) of this year). */
   release: number;
   /** Years the trends cover, when the data has trends. */

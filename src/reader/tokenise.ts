@@ -27,7 +27,8 @@ export interface Token {
  * decimals (0.25, .25), whole numbers with an ordinal (24th), dotted initials (U.P.), words
  * (with an apostrophe part and a trailing period), comparison signs and range dashes.
  */
-const TOKEN_PATTERN = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d*\.\d+|\d+(?:st|nd|rd|th)?|(?:[a-z]\.){2,}|[a-z][a-z0-9²]*(?:'[a-z]*)?\.?|[%<>≥≤#]=?|[–—-]/gi;
+const TOKEN_PATTERN =
+  /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d*\.\d+|\d+(?:st|nd|rd|th)?|(?:[a-z]\.){2,}|[a-z][a-z0-9²]*(?:'[a-z]*)?\.?|[%<>≥≤#]=?|[–—-]/gi;
 
 const LETTER = /[a-z]/i;
 

@@ -5,7 +5,12 @@ import { nameWords } from './read-species';
  * keeps "Sault Ste. Marie", and people type "St. Ignace" and "Sault Sainte Marie" alike. Both
  * the gazetteer's words and the question's are read through this table before they are compared.
  */
-const TOWN_ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sainte', mt: 'mount', ft: 'fort' };
+const TOWN_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  st: 'saint',
+  ste: 'sainte',
+  mt: 'mount',
+  ft: 'fort',
+};
 
 /** One word of a town name in its spelled-out form ("st" → "saint"); other words unchanged. */
 export function townWord(word: string): string {

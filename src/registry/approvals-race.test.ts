@@ -39,7 +39,11 @@ const STRANGER: Session = { id: 'stranger', datasets: [] };
 
 async function proposed(args: { target: string; tags: string[] } = { target: 'notes', tags: ['a'] }) {
   const services: RaceServices = { executed: [] };
-  const registry = createRegistry<RaceServices>({ tools: [slowWrite], agents: { analyst: ['slow_write'] }, services });
+  const registry = createRegistry<RaceServices>({
+    tools: [slowWrite],
+    agents: { analyst: ['slow_write'] },
+    services,
+  });
   const outcome = await registry.call('analyst', { id: 'w1', name: 'slow_write', arguments: args }, OWNER);
   expect(outcome.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
   return { registry, services, card: outcome.card! };
@@ -70,7 +74,11 @@ describe('one card, many concurrent decisions', () => {
       const before = registry.audit.entries().length;
 
       const outcomes: CallOutcome[] = await Promise.all(
-        kinds.map((kind) => (kind === 'approve' ? registry.approve(card.id, card.arguments, OWNER) : Promise.resolve(registry.deny(card.id, OWNER)))),
+        kinds.map((kind) =>
+          kind === 'approve'
+            ? registry.approve(card.id, card.arguments, OWNER)
+            : Promise.resolve(registry.deny(card.id, OWNER)),
+        ),
       );
 
       expect(services.executed).toHaveLength(first === 'approve' ? 1 : 0);
@@ -89,7 +97,9 @@ describe('one card, many concurrent decisions', () => {
       expect(rows).toHaveLength(100);
       expect(new Set(outcomes.map((outcome) => outcome.audit)).size).toBe(100);
       for (const outcome of outcomes) expect(rows).toContain(outcome.audit);
-      expect(rows.filter((row) => row.outcome === 'approved' || row.outcome === 'denied')).toEqual([winner!.audit]);
+      expect(rows.filter((row) => row.outcome === 'approved' || row.outcome === 'denied')).toEqual([
+        winner!.audit,
+      ]);
       expect(registry.pendingApprovals(OWNER)).toEqual([]);
     });
   }
@@ -99,7 +109,10 @@ describe('one card, many concurrent decisions', () => {
     const approving = registry.approve(card.id, card.arguments, OWNER);
     const denial = registry.deny(card.id, OWNER);
     expect(denial.audit.outcome).toBe('refused');
-    expect(denial.envelope).toMatchObject({ ok: false, error: { code: 'approval_used', message: expect.stringContaining('approv') } });
+    expect(denial.envelope).toMatchObject({
+      ok: false,
+      error: { code: 'approval_used', message: expect.stringContaining('approv') },
+    });
     expect((await approving).audit.outcome).toBe('approved');
     expect(services.executed).toHaveLength(1);
   });
@@ -117,7 +130,10 @@ describe('one card, many concurrent decisions', () => {
   it('two concurrent approvals with the exact arguments run execute once', async () => {
     for (let trial = 0; trial < 3; trial += 1) {
       const { registry, services, card } = await proposed();
-      const [a, b] = await Promise.all([registry.approve(card.id, card.arguments, OWNER), registry.approve(card.id, card.arguments, OWNER)]);
+      const [a, b] = await Promise.all([
+        registry.approve(card.id, card.arguments, OWNER),
+        registry.approve(card.id, card.arguments, OWNER),
+      ]);
       expect([a.audit.outcome, b.audit.outcome]).toEqual(['approved', 'refused']);
       expect(services.executed).toHaveLength(1);
     }
@@ -147,7 +163,13 @@ describe('a card belongs to the session that proposed it', () => {
       Promise.resolve(registry.deny(card.id, STRANGER)),
       registry.approve(card.id, card.arguments, OWNER),
     ]);
-    expect(outcomes.map((outcome) => [outcome.audit.session_id, outcome.audit.outcome, outcome.audit.code ?? null])).toEqual([
+    expect(
+      outcomes.map((outcome) => [
+        outcome.audit.session_id,
+        outcome.audit.outcome,
+        outcome.audit.code ?? null,
+      ]),
+    ).toEqual([
       ['stranger', 'refused', 'approval_unknown'],
       ['stranger', 'refused', 'approval_unknown'],
       ['owner', 'approved', null],
@@ -157,7 +179,11 @@ describe('a card belongs to the session that proposed it', () => {
 
   it("pendingApprovals(session) lists only that session's cards", async () => {
     const { registry, card } = await proposed();
-    const other = await registry.call('analyst', { id: 'w2', name: 'slow_write', arguments: { target: 'theirs', tags: [] } }, STRANGER);
+    const other = await registry.call(
+      'analyst',
+      { id: 'w2', name: 'slow_write', arguments: { target: 'theirs', tags: [] } },
+      STRANGER,
+    );
     expect(registry.pendingApprovals(OWNER).map((pending) => pending.id)).toEqual([card.id]);
     expect(registry.pendingApprovals(STRANGER).map((pending) => pending.id)).toEqual([other.card!.id]);
     expect(registry.pendingApprovals({ id: 'nobody', datasets: [] })).toEqual([]);
@@ -178,7 +204,10 @@ describe('the stored card is a frozen copy', () => {
     expect(Reflect.set(listed.arguments, 'target', 'evil')).toBe(false);
     // A copy a UI edits and sends back is an edited proposal: refused, and the card stays pending.
     const edited = { ...structuredClone(card.arguments), target: 'evil' };
-    expect((await registry.approve(card.id, edited, OWNER)).envelope).toMatchObject({ ok: false, error: { code: 'approval_mismatch' } });
+    expect((await registry.approve(card.id, edited, OWNER)).envelope).toMatchObject({
+      ok: false,
+      error: { code: 'approval_mismatch' },
+    });
     const approved = await registry.approve(card.id, { target: 'notes', tags: ['a'] }, OWNER);
     expect(approved.envelope).toMatchObject({ ok: true, data: { wrote: 'notes' } });
     expect(services.executed).toEqual([{ target: 'notes', tags: ['a'] }]);
@@ -187,9 +216,16 @@ describe('the stored card is a frozen copy', () => {
 
 describe('approval rows are redacted with the proposing session’s secrets', () => {
   it('a secret known when the card was proposed never reaches an approval row, even if the approving session carries no secrets', async () => {
-    const { registry, card } = await proposed({ target: 'https://example.org/x.csv?token=owner-secret-value', tags: [] });
+    const { registry, card } = await proposed({
+      target: 'https://example.org/x.csv?token=owner-secret-value',
+      tags: [],
+    });
     expect(JSON.stringify(registry.audit.entries()[0])).not.toContain('owner-secret-value');
-    const mismatch = await registry.approve(card.id, { target: 'https://example.org/y.csv?token=owner-secret-value', tags: [] }, { ...OWNER, secrets: [] });
+    const mismatch = await registry.approve(
+      card.id,
+      { target: 'https://example.org/y.csv?token=owner-secret-value', tags: [] },
+      { ...OWNER, secrets: [] },
+    );
     const approved = await registry.approve(card.id, card.arguments, { ...OWNER, secrets: [] });
     const replay = await registry.approve(card.id, card.arguments, { ...OWNER, secrets: [] });
     for (const outcome of [mismatch, approved, replay]) {

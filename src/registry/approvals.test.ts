@@ -3,7 +3,11 @@ import { EXAMPLE_SESSION, exampleRegistry } from './__fixtures__/example-tools';
 
 async function propose(text = 'remember the sapsuckers') {
   const context = exampleRegistry();
-  const outcome = await context.registry.call('analyst', { id: 'w1', name: 'add_note', arguments: { text } }, EXAMPLE_SESSION);
+  const outcome = await context.registry.call(
+    'analyst',
+    { id: 'w1', name: 'add_note', arguments: { text } },
+    EXAMPLE_SESSION,
+  );
   return { ...context, outcome, card: outcome.card! };
 }
 
@@ -11,7 +15,12 @@ describe('write proposals', () => {
   it('a model call only proposes: a card with the exact arguments, digest and expiry, nothing executed', async () => {
     const { outcome, card, services, registry } = await propose();
     expect(outcome.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
-    expect(card).toMatchObject({ tool: 'add_note', arguments: { text: 'remember the sapsuckers' }, status: 'pending', expires_at: '2026-11-30T12:10:00.000Z' });
+    expect(card).toMatchObject({
+      tool: 'add_note',
+      arguments: { text: 'remember the sapsuckers' },
+      status: 'pending',
+      expires_at: '2026-11-30T12:10:00.000Z',
+    });
     expect(card.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(services.executed).toEqual([]);
     expect(registry.pendingApprovals(EXAMPLE_SESSION)).toEqual([card]);
@@ -50,8 +59,13 @@ describe('write proposals', () => {
 
   it('deny records a denial and the card can no longer be approved', async () => {
     const { card, registry, services } = await propose();
-    expect(registry.deny(card.id, EXAMPLE_SESSION).envelope).toMatchObject({ ok: false, error: { code: 'denied' } });
-    expect((await registry.approve(card.id, card.arguments, EXAMPLE_SESSION)).envelope).toMatchObject({ error: { code: 'approval_used' } });
+    expect(registry.deny(card.id, EXAMPLE_SESSION).envelope).toMatchObject({
+      ok: false,
+      error: { code: 'denied' },
+    });
+    expect((await registry.approve(card.id, card.arguments, EXAMPLE_SESSION)).envelope).toMatchObject({
+      error: { code: 'approval_used' },
+    });
     expect(services.executed).toEqual([]);
   });
 
@@ -61,7 +75,11 @@ describe('write proposals', () => {
     await registry.approve(card.id, card.arguments, EXAMPLE_SESSION);
     await registry.approve(card.id, card.arguments, EXAMPLE_SESSION);
     registry.deny(card.id, EXAMPLE_SESSION);
-    expect(registry.audit.entries().map((entry) => [entry.agent, entry.outcome, entry.code ?? null, entry.card_id ?? null])).toEqual([
+    expect(
+      registry.audit
+        .entries()
+        .map((entry) => [entry.agent, entry.outcome, entry.code ?? null, entry.card_id ?? null]),
+    ).toEqual([
       ['analyst', 'proposed', 'proposed', null],
       ['person', 'refused', 'approval_mismatch', card.id],
       ['person', 'approved', null, card.id],

@@ -38,12 +38,31 @@ type ClaimCode = Extract<RegistryErrorCode, `approval_${string}`>;
  * arguments for `execute` (a tool that edits its input cannot change the stored card).
  */
 export type ClaimResult =
-  | { ok: true; card: ApprovalCard; attempt: number; secrets: readonly string[]; detail: string; settle(): void; arguments(): Record<string, unknown> }
-  | { ok: false; code: ClaimCode; message: string; card?: ApprovalCard; attempt: number; secrets: readonly string[]; detail?: string };
+  | {
+      ok: true;
+      card: ApprovalCard;
+      attempt: number;
+      secrets: readonly string[];
+      detail: string;
+      settle(): void;
+      arguments(): Record<string, unknown>;
+    }
+  | {
+      ok: false;
+      code: ClaimCode;
+      message: string;
+      card?: ApprovalCard;
+      attempt: number;
+      secrets: readonly string[];
+      detail?: string;
+    };
 
 export interface ApprovalStore {
   /** Stores a frozen deep copy of the proposal; `secrets` are the proposing session's (kept here, never on the card). */
-  add(card: Omit<ApprovalCard, 'id' | 'digest' | 'created_at' | 'expires_at' | 'status'>, secrets?: readonly string[]): Promise<ApprovalCard>;
+  add(
+    card: Omit<ApprovalCard, 'id' | 'digest' | 'created_at' | 'expires_at' | 'status'>,
+    secrets?: readonly string[],
+  ): Promise<ApprovalCard>;
   /**
    * Takes the decision on a card, or refuses it, with no await in between: of any number of
    * concurrent attempts exactly one wins. Refusals for an unknown card, another session or
@@ -75,10 +94,17 @@ interface CardRecord {
   decision?: Decision;
 }
 
-export function createApprovalStore(options: { now: () => number; newId: () => string; ttlMs: number }): ApprovalStore {
+export function createApprovalStore(options: {
+  now: () => number;
+  newId: () => string;
+  ttlMs: number;
+}): ApprovalStore {
   const records = new Map<string, CardRecord>();
   const isExpired = (record: CardRecord) => options.now() > Date.parse(record.card.expires_at);
-  const snapshot = (record: CardRecord): ApprovalCard => (record.status === record.card.status ? record.card : deepFreeze({ ...structuredClone(record.card), status: record.status }));
+  const snapshot = (record: CardRecord): ApprovalCard =>
+    record.status === record.card.status
+      ? record.card
+      : deepFreeze({ ...structuredClone(record.card), status: record.status });
 
   return {
     async add(fields, secrets = []) {
@@ -93,7 +119,14 @@ export function createApprovalStore(options: { now: () => number; newId: () => s
         expires_at: new Date(created + options.ttlMs).toISOString(),
         status: 'pending',
       });
-      records.set(card.id, { card, args: deepFreeze(structuredClone(args)), canonical: canonicalJson(args), secrets: [...secrets], status: 'pending', attempts: 0 });
+      records.set(card.id, {
+        card,
+        args: deepFreeze(structuredClone(args)),
+        canonical: canonicalJson(args),
+        secrets: [...secrets],
+        status: 'pending',
+        attempts: 0,
+      });
       return card;
     },
 
@@ -101,10 +134,24 @@ export function createApprovalStore(options: { now: () => number; newId: () => s
       const record = records.get(cardId);
       // Another session learns nothing, not even that the id exists, and consumes nothing.
       if (!record || record.card.session_id !== sessionId) {
-        return { ok: false, code: 'approval_unknown', message: `approval_unknown: no proposal with id '${cardId}' in this session. Ask for the action again.`, attempt: 0, secrets: record?.secrets ?? [] };
+        return {
+          ok: false,
+          code: 'approval_unknown',
+          message: `approval_unknown: no proposal with id '${cardId}' in this session. Ask for the action again.`,
+          attempt: 0,
+          secrets: record?.secrets ?? [],
+        };
       }
       const attempt = (record.attempts += 1);
-      const refused = (code: ClaimCode, message: string, detail?: string): ClaimResult => ({ ok: false, code, message, card: snapshot(record), attempt, secrets: record.secrets, ...(detail ? { detail } : {}) });
+      const refused = (code: ClaimCode, message: string, detail?: string): ClaimResult => ({
+        ok: false,
+        code,
+        message,
+        card: snapshot(record),
+        attempt,
+        secrets: record.secrets,
+        ...(detail ? { detail } : {}),
+      });
       if (record.decision) {
         const { kind, attempt: won, session_id, at } = record.decision;
         return refused(
@@ -115,10 +162,19 @@ export function createApprovalStore(options: { now: () => number; newId: () => s
       }
       if (record.status === 'expired' || isExpired(record)) {
         record.status = 'expired';
-        return refused('approval_expired', `approval_expired: proposal '${cardId}' expired at ${record.card.expires_at}. Ask for the action again.`);
+        return refused(
+          'approval_expired',
+          `approval_expired: proposal '${cardId}' expired at ${record.card.expires_at}. Ask for the action again.`,
+        );
       }
-      if (request.kind === 'approve' && canonicalOrUndefined(request.approvedArguments) !== record.canonical) {
-        return refused('approval_mismatch', `approval_mismatch: the arguments differ from those proposed in '${cardId}'; only the exact proposal can be approved. Propose the edited action instead.`);
+      if (
+        request.kind === 'approve' &&
+        canonicalOrUndefined(request.approvedArguments) !== record.canonical
+      ) {
+        return refused(
+          'approval_mismatch',
+          `approval_mismatch: the arguments differ from those proposed in '${cardId}'; only the exact proposal can be approved. Propose the edited action instead.`,
+        );
       }
       const at = new Date(options.now()).toISOString();
       record.decision = { kind: request.kind, attempt, session_id: sessionId, at };
@@ -137,7 +193,12 @@ export function createApprovalStore(options: { now: () => number; newId: () => s
     },
 
     pending: (sessionId) =>
-      [...records.values()].filter((record) => record.card.session_id === sessionId && record.status === 'pending' && !isExpired(record)).map((record) => record.card),
+      [...records.values()]
+        .filter(
+          (record) =>
+            record.card.session_id === sessionId && record.status === 'pending' && !isExpired(record),
+        )
+        .map((record) => record.card),
   };
 }
 
@@ -169,7 +230,9 @@ function canonicalOrUndefined(value: unknown): string | undefined {
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -1,6 +1,14 @@
 import type { ToolErrorCode } from './envelope';
 
-export type AuditOutcome = 'ok' | 'refused' | 'failed' | 'timeout' | 'cancelled' | 'proposed' | 'approved' | 'denied';
+export type AuditOutcome =
+  | 'ok'
+  | 'refused'
+  | 'failed'
+  | 'timeout'
+  | 'cancelled'
+  | 'proposed'
+  | 'approved'
+  | 'denied';
 
 /** One row per call, refusals included. Arguments and detail are already redacted. */
 export interface AuditEntry {

@@ -53,14 +53,26 @@ export async function callTool<Services>(
   const allowed = state.agents.get(agent) ?? [];
   const tool = state.tools.get(call.name);
   if (tool === undefined) {
-    return record.refuse('unknown_tool', `unknown_tool: no tool named '${call.name}'. Available tools: ${allowed.join(', ') || 'none'}.`, call.arguments);
+    return record.refuse(
+      'unknown_tool',
+      `unknown_tool: no tool named '${call.name}'. Available tools: ${allowed.join(', ') || 'none'}.`,
+      call.arguments,
+    );
   }
   if (!allowed.includes(tool.name)) {
-    return record.refuse('not_allowed', `not_allowed: tool '${tool.name}' is not available to this agent. Available tools: ${allowed.join(', ') || 'none'}.`, call.arguments);
+    return record.refuse(
+      'not_allowed',
+      `not_allowed: tool '${tool.name}' is not available to this agent. Available tools: ${allowed.join(', ') || 'none'}.`,
+      call.arguments,
+    );
   }
   const missing = missingRequirements(session, tool.requires ?? []);
   if (missing.length > 0) {
-    return record.refuse('no_scope', `no_scope: this session has no ${missing.join(', ')} chosen, so '${tool.name}' cannot read anything. Ask the user to choose datasets in Data scope.`, call.arguments);
+    return record.refuse(
+      'no_scope',
+      `no_scope: this session has no ${missing.join(', ')} chosen, so '${tool.name}' cannot read anything. Ask the user to choose datasets in Data scope.`,
+      call.arguments,
+    );
   }
   const parsed = parseArguments(tool.input, call.arguments);
   if (!parsed.ok) {
@@ -74,16 +86,36 @@ export async function callTool<Services>(
 
   const attachments: Attachment[] = [];
   const run = (signal: AbortSignal) => {
-    const context: ToolContext<Services> = { session, signal, services: state.services, callId: call.id, attach: (item) => attachments.push(item) };
+    const context: ToolContext<Services> = {
+      session,
+      signal,
+      services: state.services,
+      callId: call.id,
+      attach: (item) => attachments.push(item),
+    };
     return tool.scope === 'write' ? tool.propose(parsed.value, context) : tool.run(parsed.value, context);
   };
-  const result = await runWithDeadline(run, { timeoutMs: options.timeoutMs ?? state.limits.timeoutMs, signal: options.signal });
+  const result = await runWithDeadline(run, {
+    timeoutMs: options.timeoutMs ?? state.limits.timeoutMs,
+    signal: options.signal,
+  });
 
   switch (result.outcome) {
     case 'timeout':
-      return record.finish('timeout', { code: 'timeout', message: `timeout: '${tool.name}' did not finish within ${options.timeoutMs ?? state.limits.timeoutMs} ms and was stopped. Ask for less (filter, aggregate, fewer weeks) and try again.` }, parsed.value);
+      return record.finish(
+        'timeout',
+        {
+          code: 'timeout',
+          message: `timeout: '${tool.name}' did not finish within ${options.timeoutMs ?? state.limits.timeoutMs} ms and was stopped. Ask for less (filter, aggregate, fewer weeks) and try again.`,
+        },
+        parsed.value,
+      );
     case 'cancelled':
-      return record.finish('cancelled', { code: 'cancelled', message: `cancelled: the user stopped '${tool.name}'.` }, parsed.value);
+      return record.finish(
+        'cancelled',
+        { code: 'cancelled', message: `cancelled: the user stopped '${tool.name}'.` },
+        parsed.value,
+      );
     case 'threw':
       return record.failure(result.error, parsed.value);
     case 'done':
@@ -92,7 +124,16 @@ export async function callTool<Services>(
   if (isToolFailure(result.value)) return record.failure(result.value, parsed.value);
 
   if (tool.scope === 'write') {
-    const card = await state.approvals.add({ tool: tool.name, call_id: call.id, session_id: session.id, arguments: parsed.value, summary: result.value as ApprovalCard['summary'] }, session.secrets);
+    const card = await state.approvals.add(
+      {
+        tool: tool.name,
+        call_id: call.id,
+        session_id: session.id,
+        arguments: parsed.value,
+        summary: result.value as ApprovalCard['summary'],
+      },
+      session.secrets,
+    );
     const error: ToolError = {
       code: 'proposed',
       message: `proposed: '${tool.name}' needs a person's approval; it was shown to the user as proposal ${card.id} and has not run.`,
@@ -102,4 +143,3 @@ export async function callTool<Services>(
   }
   return { ...record.success(result.value, parsed.value), attachments };
 }
-

@@ -11,19 +11,47 @@ export const TOOL_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * session; a tool that takes one of these is refused at registration.
  */
 export const SCOPING_ARGUMENT_NAMES = new Set([
-  'dataset', 'datasets', 'alloweddatasets', 'datasetids', 'datasetid', 'scope', 'scopes', 'session', 'sessionid',
-  'user', 'userid', 'username', 'tenant', 'tenantid', 'org', 'orgid', 'organization', 'organisation', 'account',
-  'accountid', 'owner', 'ownerid', 'workspace', 'project', 'projectid',
+  'dataset',
+  'datasets',
+  'alloweddatasets',
+  'datasetids',
+  'datasetid',
+  'scope',
+  'scopes',
+  'session',
+  'sessionid',
+  'user',
+  'userid',
+  'username',
+  'tenant',
+  'tenantid',
+  'org',
+  'orgid',
+  'organization',
+  'organisation',
+  'account',
+  'accountid',
+  'owner',
+  'ownerid',
+  'workspace',
+  'project',
+  'projectid',
 ]);
 
 /** Runs every registration check and returns the argument schema the providers will see. */
 export function checkTool(tool: ToolContract<unknown>): JsonSchema {
   const name = typeof tool.name === 'string' ? tool.name : String(tool.name);
   if (!TOOL_NAME_PATTERN.test(name)) {
-    throw new RegistrationError(name, `the name must match ${TOOL_NAME_PATTERN} (letters, digits and _, at most 64 characters, not starting with a digit); rename it, e.g. 'run_sql'`);
+    throw new RegistrationError(
+      name,
+      `the name must match ${TOOL_NAME_PATTERN} (letters, digits and _, at most 64 characters, not starting with a digit); rename it, e.g. 'run_sql'`,
+    );
   }
   if (typeof tool.description !== 'string' || tool.description.trim().length < 10) {
-    throw new RegistrationError(name, 'missing description: write one for the model saying when to use the tool and what it returns');
+    throw new RegistrationError(
+      name,
+      'missing description: write one for the model saying when to use the tool and what it returns',
+    );
   }
   const scope: unknown = tool.scope;
   if (scope !== 'read' && scope !== 'write') {
@@ -39,24 +67,41 @@ function projectOrRefuse(name: string, input: z.ZodType): JsonSchema {
   try {
     return argumentsJsonSchema(input);
   } catch (error) {
-    throw new RegistrationError(name, `its argument schema has no JSON Schema form providers accept (${(error as Error).message}); use plain strings, numbers, booleans, enums, arrays and strict objects`);
+    throw new RegistrationError(
+      name,
+      `its argument schema has no JSON Schema form providers accept (${(error as Error).message}); use plain strings, numbers, booleans, enums, arrays and strict objects`,
+    );
   }
 }
 
 /** Provider rules every projection must meet (Gemini, OpenAI strict, Anthropic and MCP alike). */
 function checkProjection(name: string, schema: JsonSchema): void {
-  if (schema.type !== 'object') throw new RegistrationError(name, 'the argument schema must be an object (z.strictObject) at its root');
+  if (schema.type !== 'object')
+    throw new RegistrationError(name, 'the argument schema must be an object (z.strictObject) at its root');
   const text = JSON.stringify(schema);
   if (text.includes('"$ref"') || text.includes('"$defs"')) {
-    throw new RegistrationError(name, 'the argument schema uses $ref (a recursive or shared zod schema); Gemini and OpenAI strict mode reject references, so inline it');
+    throw new RegistrationError(
+      name,
+      'the argument schema uses $ref (a recursive or shared zod schema); Gemini and OpenAI strict mode reject references, so inline it',
+    );
   }
   for (const path of propertyPaths(schema)) {
-    const leaf = path.split(/[.[\]]+/).filter(Boolean).pop() ?? path;
+    const leaf =
+      path
+        .split(/[.[\]]+/)
+        .filter(Boolean)
+        .pop() ?? path;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(leaf)) {
-      throw new RegistrationError(name, `argument '${path}' has a name providers reject; use letters, digits and _`);
+      throw new RegistrationError(
+        name,
+        `argument '${path}' has a name providers reject; use letters, digits and _`,
+      );
     }
     if (SCOPING_ARGUMENT_NAMES.has(leaf.toLowerCase().replace(/[^a-z0-9]/g, ''))) {
-      throw new RegistrationError(name, `argument '${path}' would let the model choose whose data is read; scope comes from the session (session.datasets), so remove the argument`);
+      throw new RegistrationError(
+        name,
+        `argument '${path}' would let the model choose whose data is read; scope comes from the session (session.datasets), so remove the argument`,
+      );
     }
   }
 }
@@ -68,9 +113,13 @@ function checkStrict(name: string, schema: unknown, path: string): void {
   switch (definition.type) {
     case 'object': {
       if (zodDefinition(definition.catchall)?.type !== 'never') {
-        throw new RegistrationError(name, `the object at ${path} is not strict; use z.strictObject so extra arguments are rejected instead of silently dropped`);
+        throw new RegistrationError(
+          name,
+          `the object at ${path} is not strict; use z.strictObject so extra arguments are rejected instead of silently dropped`,
+        );
       }
-      for (const [key, child] of Object.entries(definition.shape as Record<string, unknown>)) checkStrict(name, child, path === '(root)' ? key : `${path}.${key}`);
+      for (const [key, child] of Object.entries(definition.shape as Record<string, unknown>))
+        checkStrict(name, child, path === '(root)' ? key : `${path}.${key}`);
       return;
     }
     case 'array':
@@ -92,7 +141,9 @@ function checkStrict(name: string, schema: unknown, path: string): void {
   }
 }
 
-function zodDefinition(schema: unknown): Record<string, unknown> & { type?: string } | undefined {
+function zodDefinition(schema: unknown): (Record<string, unknown> & { type?: string }) | undefined {
   const internals = isRecord(schema) ? (schema as { _zod?: { def?: unknown } })._zod : undefined;
-  return isRecord(internals?.def) ? (internals.def as Record<string, unknown> & { type?: string }) : undefined;
+  return isRecord(internals?.def)
+    ? (internals.def as Record<string, unknown> & { type?: string })
+    : undefined;
 }

@@ -33,7 +33,12 @@ export interface Registry {
   argumentsSchema(name: string): JsonSchema | undefined;
   call(agent: string, call: ToolCall, session: Session, options?: CallOptions): Promise<CallOutcome>;
   /** A person approves proposal `cardId` with the arguments they were shown. */
-  approve(cardId: string, approvedArguments: unknown, session: Session, options?: CallOptions): Promise<CallOutcome>;
+  approve(
+    cardId: string,
+    approvedArguments: unknown,
+    session: Session,
+    options?: CallOptions,
+  ): Promise<CallOutcome>;
   /** A person declines proposal `cardId`; only the session that proposed it can. */
   deny(cardId: string, session: Session): CallOutcome;
   /** The cards of `session` still waiting for a decision (frozen copies). */
@@ -46,14 +51,22 @@ export function createRegistry<Services>(options: RegistryOptions<Services>): Re
   const tools = new Map<string, ToolContract<Services>>();
   const schemas = new Map<string, JsonSchema>();
   for (const tool of options.tools) {
-    if (tools.has(tool.name)) throw new RegistrationError(tool.name, 'a tool with this name is already registered; give each tool a unique name');
+    if (tools.has(tool.name))
+      throw new RegistrationError(
+        tool.name,
+        'a tool with this name is already registered; give each tool a unique name',
+      );
     schemas.set(tool.name, checkTool(tool as ToolContract<unknown>));
     tools.set(tool.name, tool);
   }
   const agents = new Map<string, readonly string[]>();
   for (const [agent, names] of Object.entries(options.agents)) {
     const unknown = names.filter((name) => !tools.has(name));
-    if (unknown.length > 0) throw new RegistrationError(unknown[0]!, `agent '${agent}' lists a tool that is not registered; register it or remove it from the allow-list`);
+    if (unknown.length > 0)
+      throw new RegistrationError(
+        unknown[0]!,
+        `agent '${agent}' lists a tool that is not registered; register it or remove it from the allow-list`,
+      );
     agents.set(agent, [...names]);
   }
   const now = options.now ?? Date.now;
@@ -73,11 +86,14 @@ export function createRegistry<Services>(options: RegistryOptions<Services>): Re
   return {
     toolNames: () => [...tools.keys()],
     definitions(agent, provider) {
-      return (agents.get(agent) ?? []).map((name) => projectDefinition(provider, name, tools.get(name)!.description, schemas.get(name)!));
+      return (agents.get(agent) ?? []).map((name) =>
+        projectDefinition(provider, name, tools.get(name)!.description, schemas.get(name)!),
+      );
     },
     argumentsSchema: (name) => schemas.get(name),
     call: (agent, call, session, callOptions) => callTool(state, agent, call, session, callOptions),
-    approve: (cardId, approvedArguments, session, callOptions) => approveProposal(state, cardId, approvedArguments, session, callOptions),
+    approve: (cardId, approvedArguments, session, callOptions) =>
+      approveProposal(state, cardId, approvedArguments, session, callOptions),
     deny: (cardId, session) => denyProposal(state, cardId, session),
     pendingApprovals: (session) => state.approvals.pending(session.id),
     audit: state.audit,

@@ -31,13 +31,23 @@ export async function approveProposal<Services>(
   if (tool?.scope !== 'write') {
     // Only a registered write tool can propose, so this is a Perch bug; the card stays decided.
     claim.settle();
-    return record.refuse('approval_unknown', `approval_unknown: proposal '${cardId}' names no write tool of this registry.`, approvedArguments);
+    return record.refuse(
+      'approval_unknown',
+      `approval_unknown: proposal '${cardId}' names no write tool of this registry.`,
+      approvedArguments,
+    );
   }
   const args = claim.arguments();
   const attachments: Attachment[] = [];
   const result = await runWithDeadline(
     (signal) => {
-      const context: ToolContext<Services> = { session, signal, services: state.services, callId: claim.card.call_id, attach: (item) => attachments.push(item) };
+      const context: ToolContext<Services> = {
+        session,
+        signal,
+        services: state.services,
+        callId: claim.card.call_id,
+        attach: (item) => attachments.push(item),
+      };
       return tool.execute(args, context);
     },
     { timeoutMs: options.timeoutMs ?? state.limits.timeoutMs, signal: options.signal },
@@ -45,9 +55,20 @@ export async function approveProposal<Services>(
   claim.settle();
   switch (result.outcome) {
     case 'timeout':
-      return record.finish('timeout', { code: 'timeout', message: `timeout: approved '${tool.name}' did not finish in time and was stopped.` }, claim.card.arguments);
+      return record.finish(
+        'timeout',
+        {
+          code: 'timeout',
+          message: `timeout: approved '${tool.name}' did not finish in time and was stopped.`,
+        },
+        claim.card.arguments,
+      );
     case 'cancelled':
-      return record.finish('cancelled', { code: 'cancelled', message: `cancelled: the user stopped '${tool.name}'.` }, claim.card.arguments);
+      return record.finish(
+        'cancelled',
+        { code: 'cancelled', message: `cancelled: the user stopped '${tool.name}'.` },
+        claim.card.arguments,
+      );
     case 'threw':
       return record.failure(result.error, claim.card.arguments);
     case 'done':
@@ -57,12 +78,23 @@ export async function approveProposal<Services>(
 }
 
 /** Declines a card of this session; synchronous, so it is decided the moment it is called. */
-export function denyProposal<Services>(state: RegistryState<Services>, cardId: string, session: Session): CallOutcome {
+export function denyProposal<Services>(
+  state: RegistryState<Services>,
+  cardId: string,
+  session: Session,
+): CallOutcome {
   const request: DecisionRequest = { kind: 'deny' };
   const claim = state.approvals.claim(cardId, session.id, request);
   const record = decisionRecorder(state, cardId, claim, session, state.now());
   if (!claim.ok) return record.refuse(claim.code, claim.message, {});
-  return record.finish('denied', { code: 'denied', message: `denied: the user declined '${claim.card.tool}' (proposal ${cardId}); it did not run. Do not propose it again unless asked.` }, claim.card.arguments);
+  return record.finish(
+    'denied',
+    {
+      code: 'denied',
+      message: `denied: the user declined '${claim.card.tool}' (proposal ${cardId}); it did not run. Do not propose it again unless asked.`,
+    },
+    claim.card.arguments,
+  );
 }
 
 /**
@@ -70,8 +102,17 @@ export function denyProposal<Services>(state: RegistryState<Services>, cardId: s
  * the proposing session's (the worker approves with a session that holds no model key), and
  * naming in `detail` which attempt decided the card.
  */
-function decisionRecorder<Services>(state: RegistryState<Services>, cardId: string, claim: ClaimResult, session: Session, started: number) {
+function decisionRecorder<Services>(
+  state: RegistryState<Services>,
+  cardId: string,
+  claim: ClaimResult,
+  session: Session,
+  started: number,
+) {
   const secrets = [...(session.secrets ?? []), ...claim.secrets];
   const call = { id: claim.card?.call_id ?? cardId, name: claim.card?.tool ?? '(unknown)' };
-  return recorder(state, PERSON_AGENT, call, { ...session, secrets }, started, { card_id: cardId, ...(claim.detail ? { detail: claim.detail } : {}) });
+  return recorder(state, PERSON_AGENT, call, { ...session, secrets }, started, {
+    card_id: cardId,
+    ...(claim.detail ? { detail: claim.detail } : {}),
+  });
 }

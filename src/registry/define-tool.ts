@@ -68,7 +68,9 @@ export function defineToolFor<Services>() {
     spec: ReadToolSpec<Input, Services> | WriteToolSpec<Input, Services>,
   ): ToolContract<Services> {
     if (spec.scope === 'write' && 'run' in spec) {
-      throw new Error(`tool '${spec.name}': a write tool cannot have run(); declare propose() and execute() so a person approves each call`);
+      throw new Error(
+        `tool '${spec.name}': a write tool cannot have run(); declare propose() and execute() so a person approves each call`,
+      );
     }
     return spec as unknown as ToolContract<Services>;
   };

@@ -22,10 +22,20 @@ describe('registry.definitions', () => {
 
   it('OpenAI strict projections require every field and forbid extras at every level', () => {
     const { registry } = exampleRegistry();
-    const [definition] = registry.definitions('narrow', 'openai') as { function: { parameters: { required: string[]; additionalProperties: boolean; properties: Record<string, unknown> } } }[];
+    const [definition] = registry.definitions('narrow', 'openai') as {
+      function: {
+        parameters: {
+          required: string[];
+          additionalProperties: boolean;
+          properties: Record<string, unknown>;
+        };
+      };
+    }[];
     const parameters = definition!.function.parameters;
     expect(parameters.required).toEqual(['text', 'limit', 'region']);
     expect(parameters.additionalProperties).toBe(false);
-    expect(parameters.properties.region).toEqual({ anyOf: [{ type: 'string', description: 'eBird region code such as USA-MI' }, { type: 'null' }] });
+    expect(parameters.properties.region).toEqual({
+      anyOf: [{ type: 'string', description: 'eBird region code such as USA-MI' }, { type: 'null' }],
+    });
   });
 });

@@ -54,11 +54,17 @@ export interface ToolFailure extends ToolError {
 
 const TOOL_FAILURE = Symbol.for('perch.tool-failure');
 
-export function toolFailure(code: ToolErrorCode, message: string, extra: Omit<ToolError, 'code' | 'message'> = {}): ToolFailure {
+export function toolFailure(
+  code: ToolErrorCode,
+  message: string,
+  extra: Omit<ToolError, 'code' | 'message'> = {},
+): ToolFailure {
   return { [TOOL_FAILURE]: true, code, message, ...extra };
 }
 
 /** Brand check, not `instanceof`: failures may cross bundles and workers (STYLE.md §8). */
 export function isToolFailure(value: unknown): value is ToolFailure {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_FAILURE] === true;
+  return (
+    typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[TOOL_FAILURE] === true
+  );
 }

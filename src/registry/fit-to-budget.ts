@@ -1,6 +1,8 @@
 import { serialize } from './serialize';
 
-export type Fitted = { fits: true; data: unknown; bytes: number; truncated: boolean } | { fits: false; bytes: number };
+export type Fitted =
+  | { fits: true; data: unknown; bytes: number; truncated: boolean }
+  | { fits: false; bytes: number };
 
 /**
  * Keeps a result within the model's byte budget by shortening its longest array (rows,

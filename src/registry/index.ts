@@ -1,14 +1,28 @@
 // The registry's public surface. Any export added here becomes API for tools, agent and UI;
 // named exports only.
 export { defineToolFor } from './define-tool';
-export type { Attachment, ProposalSummary, ReadToolSpec, ToolContext, ToolContract, WriteToolSpec } from './define-tool';
+export type {
+  Attachment,
+  ProposalSummary,
+  ReadToolSpec,
+  ToolContext,
+  ToolContract,
+  WriteToolSpec,
+} from './define-tool';
 export { createRegistry } from './create-registry';
 export type { Registry, RegistryOptions } from './create-registry';
 export type { CallOptions, CallOutcome } from './call-tool';
 export { DEFAULT_CALL_LIMITS } from './call-limits';
 export type { CallLimits } from './call-limits';
 export { REGISTRY_ERROR_CODES, isToolFailure, toolFailure } from './envelope';
-export type { ArgumentProblem, RegistryErrorCode, ToolEnvelope, ToolError, ToolErrorCode, ToolFailure } from './envelope';
+export type {
+  ArgumentProblem,
+  RegistryErrorCode,
+  ToolEnvelope,
+  ToolError,
+  ToolErrorCode,
+  ToolFailure,
+} from './envelope';
 export type { Session, SessionRequirement } from './session';
 export type { ToolCall } from './tool-call';
 export { createAuditLog, toJsonLines } from './audit-log';
@@ -22,7 +36,12 @@ export { deserialize, serialize, toModelValue } from './serialize';
 export { redact, redactText, REDACTED } from './redact';
 export { fromGeminiParts, toGeminiResponseParts } from './providers/gemini';
 export type { GeminiFunctionCallPart, GeminiFunctionDeclaration } from './providers/gemini';
-export { fromOpenAiChatToolCalls, fromOpenAiResponsesOutput, toOpenAiChatToolMessages, toOpenAiResponsesOutputs } from './providers/openai';
+export {
+  fromOpenAiChatToolCalls,
+  fromOpenAiResponsesOutput,
+  toOpenAiChatToolMessages,
+  toOpenAiResponsesOutputs,
+} from './providers/openai';
 export type { OpenAiChatToolCall, OpenAiResponsesItem } from './providers/openai';
 export { fromAnthropicContent, toAnthropicToolResults } from './providers/anthropic';
 export { fromOllamaToolCalls, toOllamaToolMessages } from './providers/ollama';

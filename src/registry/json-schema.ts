@@ -49,7 +49,9 @@ function withDefaultsInDescriptions(schema: JsonSchema): JsonSchema {
 
 /** Drops keys from every node of a schema (e.g. `$schema`, `title`, `examples` for Gemini). */
 export function withoutKeys(schema: JsonSchema, keys: readonly string[]): JsonSchema {
-  return mapSchema(schema, (node) => Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key))));
+  return mapSchema(schema, (node) =>
+    Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key))),
+  );
 }
 
 /** Applies `visit` to every schema node, children first. */
@@ -57,10 +59,18 @@ export function mapSchema(schema: JsonSchema, visit: (node: JsonSchema) => JsonS
   const mapped: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' && isRecord(value)) {
-      mapped[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, isRecord(child) ? mapSchema(child, visit) : child]));
+      mapped[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [
+          name,
+          isRecord(child) ? mapSchema(child, visit) : child,
+        ]),
+      );
     } else if ((key === 'items' || key === 'additionalProperties' || key === 'not') && isRecord(value)) {
       mapped[key] = mapSchema(value, visit);
-    } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') && Array.isArray(value)) {
+    } else if (
+      (key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === 'prefixItems') &&
+      Array.isArray(value)
+    ) {
       mapped[key] = value.map((child) => (isRecord(child) ? mapSchema(child, visit) : child));
     } else {
       mapped[key] = value;
@@ -83,7 +93,8 @@ export function propertyPaths(schema: JsonSchema, prefix = ''): string[] {
   if (isRecord(schema.items)) paths.push(...propertyPaths(schema.items, `${prefix}[]`));
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const variants = schema[key];
-    if (Array.isArray(variants)) for (const variant of variants) if (isRecord(variant)) paths.push(...propertyPaths(variant, prefix));
+    if (Array.isArray(variants))
+      for (const variant of variants) if (isRecord(variant)) paths.push(...propertyPaths(variant, prefix));
   }
   return paths;
 }

@@ -42,11 +42,18 @@ function withoutNullOptionals(input: z.ZodObject, raw: unknown): unknown {
   return Object.fromEntries(
     // Own keys only: a model-chosen key such as `toString` must not reach Object.prototype
     // (found by the property test: seed -572998245 threw "shape[key].safeParse is not a function").
-    Object.entries(raw).filter(([key, value]) => !(value === null && Object.hasOwn(shape, key) && shape[key]!.safeParse(undefined).success)),
+    Object.entries(raw).filter(
+      ([key, value]) =>
+        !(value === null && Object.hasOwn(shape, key) && shape[key]!.safeParse(undefined).success),
+    ),
   );
 }
 
 export function formatLocation(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(root)';
-  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (text, part) =>
+      typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part),
+    '',
+  );
 }

@@ -9,7 +9,12 @@ export const PROVIDERS = ['gemini', 'openai', 'openai-responses', 'anthropic', '
 export type Provider = (typeof PROVIDERS)[number];
 
 /** One tool definition in the shape `provider` expects, from the one argument schema. */
-export function projectDefinition(provider: Provider, name: string, description: string, schema: JsonSchema): unknown {
+export function projectDefinition(
+  provider: Provider,
+  name: string,
+  description: string,
+  schema: JsonSchema,
+): unknown {
   switch (provider) {
     case 'gemini':
       return toGeminiDeclaration(name, description, schema);

@@ -21,7 +21,12 @@ export function recorder<Services>(
   defaults: Partial<AuditEntry> = {},
 ) {
   const secrets = session.secrets ?? [];
-  const write = (envelope: ToolEnvelope, outcome: AuditOutcome, args: unknown, extra: Partial<AuditEntry> = {}): CallOutcome => {
+  const write = (
+    envelope: ToolEnvelope,
+    outcome: AuditOutcome,
+    args: unknown,
+    extra: Partial<AuditEntry> = {},
+  ): CallOutcome => {
     extra = { ...defaults, ...extra };
     const audit: AuditEntry = {
       time: new Date(started).toISOString(),
@@ -40,29 +45,55 @@ export function recorder<Services>(
     state.audit.append(audit);
     return { envelope, attachments: [], audit };
   };
-  const finish = (outcome: AuditOutcome, error: ToolError, args: unknown, refusedKeys: string[] = [], detail?: string) =>
-    write({ call_id: call.id, name: call.name, ok: false, error }, outcome, args, { refused_keys: refusedKeys, ...(detail ? { detail: redactText(detail, secrets) } : {}) });
+  const finish = (
+    outcome: AuditOutcome,
+    error: ToolError,
+    args: unknown,
+    refusedKeys: string[] = [],
+    detail?: string,
+  ) =>
+    write({ call_id: call.id, name: call.name, ok: false, error }, outcome, args, {
+      refused_keys: refusedKeys,
+      ...(detail ? { detail: redactText(detail, secrets) } : {}),
+    });
   return {
     finish,
-    refuse: (code: ToolErrorCode, message: string, args: unknown) => finish('refused', { code, message }, args),
+    refuse: (code: ToolErrorCode, message: string, args: unknown) =>
+      finish('refused', { code, message }, args),
     failure(error: unknown, args: unknown): CallOutcome {
       if (isToolFailure(error)) {
         const { code, message, problems, hint } = error;
-        return finish('failed', { code, message, ...(problems ? { problems } : {}), ...(hint ? { hint } : {}) }, args);
+        return finish(
+          'failed',
+          { code, message, ...(problems ? { problems } : {}), ...(hint ? { hint } : {}) },
+          args,
+        );
       }
       const translated = state.translateError?.(error);
       if (translated) return finish('failed', translated, args, [], describe(error));
-      return finish('failed', { code: 'internal_error', message: INTERNAL_ERROR_MESSAGE }, args, [], describe(error));
+      return finish(
+        'failed',
+        { code: 'internal_error', message: INTERNAL_ERROR_MESSAGE },
+        args,
+        [],
+        describe(error),
+      );
     },
     success(data: unknown, args: unknown, outcome: AuditOutcome = 'ok'): CallOutcome {
       const fitted = fitToBudget(data, state.limits.resultBytes);
       if (!fitted.fits) {
-        return finish('failed', {
-          code: 'result_too_large',
-          message: `result_too_large: the result is ${fitted.bytes} bytes, over the ${state.limits.resultBytes}-byte budget. Aggregate, filter, or ask for fewer columns.`,
-        }, args);
+        return finish(
+          'failed',
+          {
+            code: 'result_too_large',
+            message: `result_too_large: the result is ${fitted.bytes} bytes, over the ${state.limits.resultBytes}-byte budget. Aggregate, filter, or ask for fewer columns.`,
+          },
+          args,
+        );
       }
-      return write({ call_id: call.id, name: call.name, ok: true, data: fitted.data }, outcome, args, { rows: countRows(fitted.data) });
+      return write({ call_id: call.id, name: call.name, ok: true, data: fitted.data }, outcome, args, {
+        rows: countRows(fitted.data),
+      });
     },
   };
 }
@@ -76,6 +107,7 @@ function countRows(data: unknown): number | undefined {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`;
+  if (error instanceof Error)
+    return `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}`;
   return serialize(error);
 }

@@ -1,7 +1,8 @@
 import { toModelValue } from './serialize';
 
 /** Argument names whose values are secrets wherever they appear. */
-const SECRET_KEY_PATTERN = /(api[_-]?key|apikey|token|secret|password|passwd|authorization|credential|bearer)/i;
+const SECRET_KEY_PATTERN =
+  /(api[_-]?key|apikey|token|secret|password|passwd|authorization|credential|bearer)/i;
 
 export const REDACTED = '[redacted]';
 
@@ -26,7 +27,10 @@ function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, SECRET_KEY_PATTERN.test(key) ? REDACTED : redactValue(item, secrets)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        SECRET_KEY_PATTERN.test(key) ? REDACTED : redactValue(item, secrets),
+      ]),
     );
   }
   return value;

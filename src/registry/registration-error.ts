@@ -4,7 +4,10 @@
  */
 export class RegistrationError extends Error {
   override readonly name = 'RegistrationError';
-  constructor(readonly toolName: string, detail: string) {
+  constructor(
+    readonly toolName: string,
+    detail: string,
+  ) {
     super(`cannot register tool '${toolName}': ${detail}`);
   }
 }

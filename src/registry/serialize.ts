@@ -5,7 +5,9 @@
  */
 
 /** Marker objects for values JSON cannot hold. `deserialize` turns them back. */
-export type ValueMarker = { $type: 'float'; value: 'NaN' | 'Infinity' | '-Infinity' } | { $type: 'bigint'; value: string };
+export type ValueMarker =
+  | { $type: 'float'; value: 'NaN' | 'Infinity' | '-Infinity' }
+  | { $type: 'bigint'; value: string };
 
 const MAX_DEPTH = 64;
 
@@ -27,7 +29,9 @@ function convert(value: unknown, seen: WeakSet<object>, depth: number): unknown 
     case 'number':
       return Number.isFinite(value) ? value : { $type: 'float', value: String(value) as 'NaN' };
     case 'bigint':
-      return Number.isSafeInteger(Number(value)) ? Number(value) : { $type: 'bigint', value: value.toString() };
+      return Number.isSafeInteger(Number(value))
+        ? Number(value)
+        : { $type: 'bigint', value: value.toString() };
     case 'string':
     case 'boolean':
       return value;
@@ -50,10 +54,16 @@ function convertObject(value: object | null, seen: WeakSet<object>, depth: numbe
   seen.add(value);
   try {
     if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
-      return Array.from(value as unknown as ArrayLike<number | bigint>, (item) => convert(item, seen, depth + 1));
+      return Array.from(value as unknown as ArrayLike<number | bigint>, (item) =>
+        convert(item, seen, depth + 1),
+      );
     }
-    if (value instanceof Map) return Object.fromEntries([...value].map(([key, item]) => [String(key), convert(item, seen, depth + 1)]));
-    if (value instanceof Set || Array.isArray(value)) return [...value].map((item) => convert(item, seen, depth + 1) ?? null);
+    if (value instanceof Map)
+      return Object.fromEntries(
+        [...value].map(([key, item]) => [String(key), convert(item, seen, depth + 1)]),
+      );
+    if (value instanceof Set || Array.isArray(value))
+      return [...value].map((item) => convert(item, seen, depth + 1) ?? null);
     if (value instanceof Error) return { name: value.name, message: value.message };
     const entries: [string, unknown][] = [];
     for (const key of Object.keys(value)) {

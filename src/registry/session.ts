@@ -13,6 +13,9 @@ export interface Session {
 /** What a tool can require from the session before it runs. */
 export type SessionRequirement = 'datasets';
 
-export function missingRequirements(session: Session, requires: readonly SessionRequirement[]): SessionRequirement[] {
+export function missingRequirements(
+  session: Session,
+  requires: readonly SessionRequirement[],
+): SessionRequirement[] {
   return requires.filter((requirement) => requirement === 'datasets' && session.datasets.length === 0);
 }

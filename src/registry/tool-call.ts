@@ -23,7 +23,9 @@ export function parseArgumentsText(text: string): { arguments: unknown } | { mal
   try {
     return checkArgumentsObject(JSON.parse(text));
   } catch (error) {
-    return { malformed: `arguments are not valid JSON (${(error as Error).message}); send a JSON object such as {"limit": 5}` };
+    return {
+      malformed: `arguments are not valid JSON (${(error as Error).message}); send a JSON object such as {"limit": 5}`,
+    };
   }
 }
 
@@ -31,13 +33,21 @@ export function parseArgumentsText(text: string): { arguments: unknown } | { mal
 export function checkArgumentsObject(value: unknown): { arguments: unknown } | { malformed: string } {
   if (value === undefined || value === null) return { arguments: {} };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { malformed: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}` };
+    return {
+      malformed: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`,
+    };
   }
   return { arguments: value };
 }
 
 /** Builds a `ToolCall` from provider fields, keeping a malformed reason instead of throwing. */
-export function toToolCall(id: string, name: unknown, parsed: { arguments: unknown } | { malformed: string }): ToolCall {
+export function toToolCall(
+  id: string,
+  name: unknown,
+  parsed: { arguments: unknown } | { malformed: string },
+): ToolCall {
   const callName = typeof name === 'string' ? name : '';
-  return 'malformed' in parsed ? { id, name: callName, arguments: {}, malformed: parsed.malformed } : { id, name: callName, arguments: parsed.arguments };
+  return 'malformed' in parsed
+    ? { id, name: callName, arguments: {}, malformed: parsed.malformed }
+    : { id, name: callName, arguments: parsed.arguments };
 }

@@ -44,14 +44,18 @@ export function parseConnectSources(value: string | undefined): string[] {
   if (entries.length === 0) return [...DEFAULT_CONNECT_SRC];
   for (const entry of entries) {
     if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d+|\*))?$/i.test(entry)) {
-      throw new Error(`csp_bad_source: PERCH_CONNECT_SRC entry '${entry}' is not an origin. Use forms like https://api.openai.com or http://localhost:*.`);
+      throw new Error(
+        `csp_bad_source: PERCH_CONNECT_SRC entry '${entry}' is not an origin. Use forms like https://api.openai.com or http://localhost:*.`,
+      );
     }
   }
   return entries;
 }
 
 /** Fills the CSP meta tag of index.html with the policy for `connectSources`, in dev and build. */
-export function cspPlugin(connectSources: readonly string[] = parseConnectSources(process.env.PERCH_CONNECT_SRC)): Plugin {
+export function cspPlugin(
+  connectSources: readonly string[] = parseConnectSources(process.env.PERCH_CONNECT_SRC),
+): Plugin {
   const policy = contentSecurityPolicy(connectSources);
   return {
     name: 'perch-csp',
@@ -61,7 +65,9 @@ export function cspPlugin(connectSources: readonly string[] = parseConnectSource
         // Other pages (the bench and test harnesses) carry no placeholder and are left as they are.
         if (!html.includes(CSP_PLACEHOLDER)) {
           if (context.path !== '/index.html') return html;
-          throw new Error(`csp_missing: index.html has no ${CSP_PLACEHOLDER} meta tag. Restore <meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">.`);
+          throw new Error(
+            `csp_missing: index.html has no ${CSP_PLACEHOLDER} meta tag. Restore <meta http-equiv="Content-Security-Policy" content="${CSP_PLACEHOLDER}">.`,
+          );
         }
         return html.replace(CSP_PLACEHOLDER, policy);
       },

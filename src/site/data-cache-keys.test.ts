@@ -14,8 +14,12 @@ describe('parseRange', () => {
 
 describe('rangeKey', () => {
   it('puts the range in the query (the Cache API ignores #fragments when matching) and keeps other params', () => {
-    expect(rangeKey('http://h/perch/data/a.parquet?v=1#x', { start: 4, end: 9 })).toBe('http://h/perch/data/a.parquet?v=1&perch-bytes=4-9');
-    expect(rangeKey('http://h/a', { start: 0, end: 0 })).not.toBe(rangeKey('http://h/a', { start: 0, end: 1 }));
+    expect(rangeKey('http://h/perch/data/a.parquet?v=1#x', { start: 4, end: 9 })).toBe(
+      'http://h/perch/data/a.parquet?v=1&perch-bytes=4-9',
+    );
+    expect(rangeKey('http://h/a', { start: 0, end: 0 })).not.toBe(
+      rangeKey('http://h/a', { start: 0, end: 1 }),
+    );
   });
 });
 
@@ -27,12 +31,20 @@ describe('sliceAnswer', () => {
     expect(answer.headers.get('content-range')).toBe('bytes 3-4/5');
     expect([...new Uint8Array(await answer.arrayBuffer())]).toEqual([13, 14]);
   });
-  it('a range past the end is 416', () => expect(sliceAnswer(file, { start: 7, end: 9 }, 'x').status).toBe(416));
+  it('a range past the end is 416', () =>
+    expect(sliceAnswer(file, { start: 7, end: 9 }, 'x').status).toBe(416));
 });
 
 describe('storedRangeAnswer', () => {
   it('turns a stored slice back into the 206 the engine reads, with its original Content-Range', async () => {
-    const answer = storedRangeAnswer(new Uint8Array([1, 2]).buffer, new Headers({ 'content-range': 'bytes 8-9/100' }));
-    expect([answer.status, answer.headers.get('content-range'), answer.headers.get('content-length')]).toEqual([206, 'bytes 8-9/100', '2']);
+    const answer = storedRangeAnswer(
+      new Uint8Array([1, 2]).buffer,
+      new Headers({ 'content-range': 'bytes 8-9/100' }),
+    );
+    expect([
+      answer.status,
+      answer.headers.get('content-range'),
+      answer.headers.get('content-length'),
+    ]).toEqual([206, 'bytes 8-9/100', '2']);
   });
 });

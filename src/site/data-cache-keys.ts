@@ -32,10 +32,16 @@ export function rangeKey(url: string, range: ByteRange): string {
 /** A 206 answer for `range` cut from the whole file. */
 export function sliceAnswer(file: ArrayBuffer, range: ByteRange, contentType: string): Response {
   const end = Math.min(range.end, file.byteLength - 1);
-  if (range.start > end) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${file.byteLength}` } });
+  if (range.start > end)
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${file.byteLength}` } });
   return new Response(file.slice(range.start, end + 1), {
     status: 206,
-    headers: { 'content-type': contentType, 'content-range': `bytes ${range.start}-${end}/${file.byteLength}`, 'content-length': String(end - range.start + 1), 'accept-ranges': 'bytes' },
+    headers: {
+      'content-type': contentType,
+      'content-range': `bytes ${range.start}-${end}/${file.byteLength}`,
+      'content-length': String(end - range.start + 1),
+      'accept-ranges': 'bytes',
+    },
   });
 }
 
@@ -46,6 +52,11 @@ export function sliceAnswer(file: ArrayBuffer, range: ByteRange, contentType: st
 export function storedRangeAnswer(bytes: ArrayBuffer, headers: Headers): Response {
   return new Response(bytes, {
     status: 206,
-    headers: { 'content-type': headers.get('content-type') ?? 'application/octet-stream', 'content-range': headers.get('content-range') ?? `bytes 0-${bytes.byteLength - 1}/*`, 'content-length': String(bytes.byteLength), 'accept-ranges': 'bytes' },
+    headers: {
+      'content-type': headers.get('content-type') ?? 'application/octet-stream',
+      'content-range': headers.get('content-range') ?? `bytes 0-${bytes.byteLength - 1}/*`,
+      'content-length': String(bytes.byteLength),
+      'accept-ranges': 'bytes',
+    },
   });
 }

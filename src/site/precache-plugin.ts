@@ -17,13 +17,25 @@ export function precachePlugin(): Plugin {
     // must change the version too, or browsers would keep serving the old page from the cache.
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const worker = Object.values(bundle).find((item) => item.type === 'chunk' && item.name === SERVICE_WORKER_ENTRY);
+      const worker = Object.values(bundle).find(
+        (item) => item.type === 'chunk' && item.name === SERVICE_WORKER_ENTRY,
+      );
       if (!worker || worker.type !== 'chunk') return;
-      const files = Object.keys(bundle).filter((file) => file !== worker.fileName && !file.endsWith('.map')).sort();
+      const files = Object.keys(bundle)
+        .filter((file) => file !== worker.fileName && !file.endsWith('.map'))
+        .sort();
       const hash = createHash('sha256');
       for (const file of files) {
         const item = bundle[file]!;
-        hash.update(file).update(item.type === 'chunk' ? item.code : typeof item.source === 'string' ? item.source : Buffer.from(item.source));
+        hash
+          .update(file)
+          .update(
+            item.type === 'chunk'
+              ? item.code
+              : typeof item.source === 'string'
+                ? item.source
+                : Buffer.from(item.source),
+          );
       }
       const precache = { version: hash.digest('hex').slice(0, 16), files };
       worker.code = `self.__PRECACHE__ = ${JSON.stringify(precache)};\n${worker.code}`;

@@ -15,7 +15,9 @@
 import { parseRange, rangeKey, sliceAnswer, storedRangeAnswer } from './data-cache-keys';
 import type { PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
 
-const worker = self as unknown as ServiceWorkerGlobalScope & { __PRECACHE__: { version: string; files: string[] } };
+const worker = self as unknown as ServiceWorkerGlobalScope & {
+  __PRECACHE__: { version: string; files: string[] };
+};
 
 const SHELL_PREFIX = 'perch-shell-';
 const DATA_CACHE = 'perch-data';
@@ -33,7 +35,9 @@ worker.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
       // `reload` skips the HTTP cache: a stale copy of a file would mix two builds.
-      await cache.addAll(PRECACHE.files.map((file) => new Request(new URL(file, scopeUrl), { cache: 'reload' })));
+      await cache.addAll(
+        PRECACHE.files.map((file) => new Request(new URL(file, scopeUrl), { cache: 'reload' })),
+      );
       // The page's first catalog read happens before this worker controls it; without this copy
       // the first offline visit could not even list the tables. Best effort: data may live elsewhere.
       await catalogNetworkFirst(new Request(CATALOG_URL)).catch(() => undefined);
@@ -46,7 +50,9 @@ worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       // CacheStorage.keys() lists caches in creation order, so the last old one is the version before.
-      const old = (await caches.keys()).filter((name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE);
+      const old = (await caches.keys()).filter(
+        (name) => name.startsWith(SHELL_PREFIX) && name !== SHELL_CACHE,
+      );
       await Promise.all(old.slice(0, -1).map((name) => caches.delete(name)));
       await worker.clients.claim();
     })(),
@@ -57,13 +63,25 @@ worker.addEventListener('message', (event) => {
   const message = event.data as PageToWorkerMessage | undefined;
   const client = event.source as Client | null;
   if (message?.type === 'cache-all-data') {
-    event.waitUntil(cacheAllData((answer) => client?.postMessage(answer)).catch((error: unknown) => client?.postMessage({ type: 'cache-error', message: `offline_cache_failed: ${String(error)}. Check the connection and try again.` } satisfies WorkerToPageMessage)));
+    event.waitUntil(
+      cacheAllData((answer) => client?.postMessage(answer)).catch((error: unknown) =>
+        client?.postMessage({
+          type: 'cache-error',
+          message: `offline_cache_failed: ${String(error)}. Check the connection and try again.`,
+        } satisfies WorkerToPageMessage),
+      ),
+    );
   }
 });
 
 worker.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== 'GET' || url.origin !== scopeUrl.origin || !url.pathname.startsWith(scopeUrl.pathname)) return;
+  if (
+    event.request.method !== 'GET' ||
+    url.origin !== scopeUrl.origin ||
+    !url.pathname.startsWith(scopeUrl.pathname)
+  )
+    return;
   const path = url.pathname.slice(scopeUrl.pathname.length);
   if (path === 'data/catalog.json') event.respondWith(catalogNetworkFirst(event.request));
   else if (path.startsWith('data/')) event.respondWith(dataResponse(event.request));
@@ -78,7 +96,8 @@ async function shellResponse(request: Request): Promise<Response> {
     if (page) return page;
   }
   // Then the version before (a page still open on it), then the network.
-  const cached = (await cache.match(request, { ignoreVary: true })) ?? (await caches.match(request, { ignoreVary: true }));
+  const cached =
+    (await cache.match(request, { ignoreVary: true })) ?? (await caches.match(request, { ignoreVary: true }));
   if (cached) return cached;
   try {
     return await fetch(request);
@@ -106,7 +125,14 @@ async function catalogNetworkFirst(request: Request): Promise<Response> {
 async function dataResponse(request: Request): Promise<Response> {
   const range = parseRange(request.headers.get('range'));
   const full = await (await caches.open(DATA_CACHE)).match(request.url);
-  if (full) return range ? sliceAnswer(await full.arrayBuffer(), range, full.headers.get('content-type') ?? 'application/octet-stream') : full;
+  if (full)
+    return range
+      ? sliceAnswer(
+          await full.arrayBuffer(),
+          range,
+          full.headers.get('content-type') ?? 'application/octet-stream',
+        )
+      : full;
   const ranges = await caches.open(RANGE_CACHE);
   if (range) {
     const slice = await ranges.match(rangeKey(request.url, range));
@@ -121,7 +147,11 @@ async function dataResponse(request: Request): Promise<Response> {
     return Response.error();
   }
   if (response.status === 200) await (await caches.open(DATA_CACHE)).put(request.url, response.clone());
-  else if (response.status === 206 && range) await ranges.put(rangeKey(request.url, range), new Response(await response.clone().arrayBuffer(), { headers: response.headers }));
+  else if (response.status === 206 && range)
+    await ranges.put(
+      rangeKey(request.url, range),
+      new Response(await response.clone().arrayBuffer(), { headers: response.headers }),
+    );
   return response;
 }
 
@@ -129,7 +159,9 @@ async function dataResponse(request: Request): Promise<Response> {
 async function cacheAllData(post: (message: WorkerToPageMessage) => void): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   const dataUrl = new URL('data/', scopeUrl);
-  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as { tables: Record<string, { files: { path: string; bytes: number }[] }> };
+  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as {
+    tables: Record<string, { files: { path: string; bytes: number }[] }>;
+  };
   const files = Object.values(catalog.tables).flatMap((table) => table.files);
   const total = files.reduce((sum, file) => sum + file.bytes, 0);
   const failed: string[] = [];
@@ -151,9 +183,13 @@ async function cacheAllData(post: (message: WorkerToPageMessage) => void): Promi
 async function dropDataFiles(): Promise<void> {
   await caches.delete(RANGE_CACHE);
   const cache = await caches.open(DATA_CACHE);
-  for (const request of await cache.keys()) if (!request.url.endsWith('/data/catalog.json')) await cache.delete(request);
+  for (const request of await cache.keys())
+    if (!request.url.endsWith('/data/catalog.json')) await cache.delete(request);
 }
 
 function offlineError(what: string): Response {
-  return new Response(`offline: ${what} is not cached yet. Connect once, or use "Keep all data offline".`, { status: 503, headers: { 'content-type': 'text/plain' } });
+  return new Response(`offline: ${what} is not cached yet. Connect once, or use "Keep all data offline".`, {
+    status: 503,
+    headers: { 'content-type': 'text/plain' },
+  });
 }

@@ -27,15 +27,21 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
     if (controlled) options.onUpdate();
     controlled = true;
   });
-  const registration = container.register(`${options.base}sw.js`, { scope: options.base }).catch((error: unknown) => {
-    console.warn(`service_worker_failed: ${String(error)}. Perch works, but not offline.`);
-    return undefined;
-  });
+  const registration = container
+    .register(`${options.base}sw.js`, { scope: options.base })
+    .catch((error: unknown) => {
+      console.warn(`service_worker_failed: ${String(error)}. Perch works, but not offline.`);
+      return undefined;
+    });
   return {
     cacheAllData(onMessage) {
       void (async () => {
         const active = (await registration) ? (await container.ready).active : null;
-        if (!active) return onMessage({ type: 'cache-error', message: 'offline_unavailable: the service worker is not running. Reload the page and try again.' });
+        if (!active)
+          return onMessage({
+            type: 'cache-error',
+            message: 'offline_unavailable: the service worker is not running. Reload the page and try again.',
+          });
         const listener = (event: MessageEvent) => {
           const message = event.data as WorkerToPageMessage;
           onMessage(message);

@@ -9,7 +9,8 @@ import { MAX_DATASET_BYTES } from './add-dataset-from-url';
 import { startRecordingServer } from '../../test/helpers/recording-server';
 import type { AddTableRequest } from './support/table-adder';
 
-const CSV = 'site,lon,lat,count,seen_on\nPoint Pelee,-82.5,41.9,3,2023-05-01\n"Tawas, Point",-83.4,44.2,,2023-05-02\n';
+const CSV =
+  'site,lon,lat,count,seen_on\nPoint Pelee,-82.5,41.9,3,2023-05-01\n"Tawas, Point",-83.4,44.2,,2023-05-02\n';
 let server: Server;
 let base: string;
 const requests: string[] = [];
@@ -34,8 +35,12 @@ function setup() {
   const added: AddTableRequest[] = [];
   const catalog = { tables: { weekly: {} } } as unknown as Catalog;
   const registry = createRegistry({
-    tools: TOOLS, agents: AGENTS,
-    services: { engine: { catalog } as Engine, addTable: async (request: AddTableRequest) => (added.push(request), { rows: request.table.rows }) },
+    tools: TOOLS,
+    agents: AGENTS,
+    services: {
+      engine: { catalog } as Engine,
+      addTable: async (request: AddTableRequest) => (added.push(request), { rows: request.table.rows }),
+    },
   });
   return { registry, added, session: { id: 's1', datasets: ['weekly'] } };
 }
@@ -44,7 +49,15 @@ describe('add_dataset_from_url', () => {
   it('proposing sends no request and adds nothing; the card says the download is capped', async () => {
     const { registry, added, session } = setup();
     requests.length = 0;
-    const outcome = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'sightings' } }, session);
+    const outcome = await registry.call(
+      'offline',
+      {
+        id: 'c1',
+        name: 'add_dataset_from_url',
+        arguments: { url: `${base}/sightings.csv`, name: 'sightings' },
+      },
+      session,
+    );
     expect(outcome.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
     expect(outcome.card!.summary.effects.join(' ')).toContain(MAX_DATASET_BYTES.toLocaleString('en-US'));
     expect(requests).toEqual([]);
@@ -53,12 +66,29 @@ describe('add_dataset_from_url', () => {
 
   it('runs once after approval: fetches, profiles and adds the table; a second approval is refused', async () => {
     const { registry, added, session } = setup();
-    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'sightings' } }, session);
+    const proposal = await registry.call(
+      'offline',
+      {
+        id: 'c1',
+        name: 'add_dataset_from_url',
+        arguments: { url: `${base}/sightings.csv`, name: 'sightings' },
+      },
+      session,
+    );
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
-    expect(approved.envelope).toMatchObject({ ok: true, data: { table: 'sightings', format: 'csv', rows: 2 } });
+    expect(approved.envelope).toMatchObject({
+      ok: true,
+      data: { table: 'sightings', format: 'csv', rows: 2 },
+    });
     expect(added).toHaveLength(1);
     const table = added[0].table;
-    expect(table.columns.map((column) => [column.name, column.type])).toEqual([['site', 'VARCHAR'], ['lon', 'DOUBLE'], ['lat', 'DOUBLE'], ['count', 'INTEGER'], ['seen_on', 'DATE']]);
+    expect(table.columns.map((column) => [column.name, column.type])).toEqual([
+      ['site', 'VARCHAR'],
+      ['lon', 'DOUBLE'],
+      ['lat', 'DOUBLE'],
+      ['count', 'INTEGER'],
+      ['seen_on', 'DATE'],
+    ]);
     expect(table.columns[0].examples).toEqual(['Point Pelee', 'Tawas, Point']);
     expect(table.columns[3].null_fraction).toBe(0.5);
     expect(table.geometry).toEqual({ kind: 'lonlat', lon: 'lon', lat: 'lat' });
@@ -70,7 +100,11 @@ describe('add_dataset_from_url', () => {
 
   it('stops a download larger than the cap', async () => {
     const { registry, added, session } = setup();
-    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/big.csv`, name: 'big' } }, session);
+    const proposal = await registry.call(
+      'offline',
+      { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/big.csv`, name: 'big' } },
+      session,
+    );
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
     expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large' } });
     expect(added).toHaveLength(0);
@@ -78,7 +112,11 @@ describe('add_dataset_from_url', () => {
 
   it('a name that is already a table is refused at execution', async () => {
     const { registry, added, session } = setup();
-    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'weekly' } }, session);
+    const proposal = await registry.call(
+      'offline',
+      { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'weekly' } },
+      session,
+    );
     expect(proposal.card!.summary.effects.at(-1)).toMatch(/already exists/);
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
     expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'conflict' } });
@@ -92,7 +130,8 @@ describe('add_dataset_from_url under the worker connect policy', () => {
     const added: AddTableRequest[] = [];
     const catalog = { tables: { weekly: {} } } as unknown as Catalog;
     const registry = createRegistry({
-      tools: TOOLS, agents: AGENTS,
+      tools: TOOLS,
+      agents: AGENTS,
       services: {
         engine: { catalog } as Engine,
         addTable: async (request: AddTableRequest) => (added.push(request), { rows: 0 }),
@@ -100,9 +139,20 @@ describe('add_dataset_from_url under the worker connect policy', () => {
       },
     });
     const session = { id: 's1', datasets: ['weekly'] };
-    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: 'https://example.invalid/x.csv', name: 'x' } }, session);
+    const proposal = await registry.call(
+      'offline',
+      {
+        id: 'c1',
+        name: 'add_dataset_from_url',
+        arguments: { url: 'https://example.invalid/x.csv', name: 'x' },
+      },
+      session,
+    );
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
-    expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'fetch_failed', message: expect.stringContaining('connect_blocked') } });
+    expect(approved.envelope).toMatchObject({
+      ok: false,
+      error: { code: 'fetch_failed', message: expect.stringContaining('connect_blocked') },
+    });
     expect(added).toEqual([]);
   });
 });
@@ -112,14 +162,28 @@ describe('add_dataset_from_url sends nothing before approval (red team, issue 13
     const server = await startRecordingServer(() => ({ headers: { 'content-type': 'text/csv' }, text: CSV }));
     try {
       const { registry, added, session } = setup();
-      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/waiting.csv`, name: 'waiting' } }, session);
+      const proposal = await registry.call(
+        'offline',
+        {
+          id: 'c1',
+          name: 'add_dataset_from_url',
+          arguments: { url: `${server.url}/waiting.csv`, name: 'waiting' },
+        },
+        session,
+      );
       expect(proposal.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server.requests).toEqual([]);
       // Twenty approvals in one tick: the server still sees one download.
-      const outcomes = await Promise.all(Array.from({ length: 20 }, () => registry.approve(proposal.card!.id, proposal.card!.arguments, session)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          registry.approve(proposal.card!.id, proposal.card!.arguments, session),
+        ),
+      );
       expect(outcomes.filter((outcome) => outcome.envelope.ok)).toHaveLength(1);
-      expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /waiting.csv']);
+      expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        'GET /waiting.csv',
+      ]);
       expect(added.map((request) => request.name)).toEqual(['waiting']);
     } finally {
       await server.close();
@@ -151,7 +215,12 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { url, stats, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+    return {
+      url,
+      stats,
+      close: () =>
+        new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    };
   }
 
   it('a body over the limit with no length is aborted mid-stream as too_large: the server could not send it all', async () => {
@@ -159,9 +228,22 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
     const server = await streamingServer(sent);
     try {
       const { registry, added, session } = setup();
-      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/huge.csv`, name: 'huge' } }, session);
-      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, { timeoutMs: 60_000 });
-      expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large', message: expect.stringContaining(String(MAX_DATASET_BYTES)) } });
+      const proposal = await registry.call(
+        'offline',
+        {
+          id: 'c1',
+          name: 'add_dataset_from_url',
+          arguments: { url: `${server.url}/huge.csv`, name: 'huge' },
+        },
+        session,
+      );
+      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, {
+        timeoutMs: 60_000,
+      });
+      expect(approved.envelope).toMatchObject({
+        ok: false,
+        error: { code: 'too_large', message: expect.stringContaining(String(MAX_DATASET_BYTES)) },
+      });
       expect(added).toHaveLength(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(server.stats.closedEarly).toBe(true);
@@ -178,9 +260,22 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
     const server = await streamingServer(sent, { 'content-length': String(sent) });
     try {
       const { registry, added, session } = setup();
-      const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${server.url}/declared.csv`, name: 'declared' } }, session);
-      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, { timeoutMs: 60_000 });
-      expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large', message: expect.stringContaining(String(sent)) } });
+      const proposal = await registry.call(
+        'offline',
+        {
+          id: 'c1',
+          name: 'add_dataset_from_url',
+          arguments: { url: `${server.url}/declared.csv`, name: 'declared' },
+        },
+        session,
+      );
+      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, {
+        timeoutMs: 60_000,
+      });
+      expect(approved.envelope).toMatchObject({
+        ok: false,
+        error: { code: 'too_large', message: expect.stringContaining(String(sent)) },
+      });
       expect(added).toHaveLength(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(server.stats.closedEarly).toBe(true);
@@ -195,7 +290,15 @@ describe('add_dataset_from_url approval rows keep no secret', () => {
   it('a key in the URL is redacted in the approval row even though the approving session carries no secrets (as the worker approves)', async () => {
     const key = 'AIzaSyTESTKEY1111111111111111111111111'.replace('AIza', 'k3y-');
     const { registry, session } = setup();
-    const proposal = await registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv?token=${key}`, name: 'sightings' } }, { ...session, secrets: [key] });
+    const proposal = await registry.call(
+      'offline',
+      {
+        id: 'c1',
+        name: 'add_dataset_from_url',
+        arguments: { url: `${base}/sightings.csv?token=${key}`, name: 'sightings' },
+      },
+      { ...session, secrets: [key] },
+    );
     const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
     expect(approved.audit).toMatchObject({ agent: 'person', outcome: 'approved' });
     expect(approved.audit.arguments).toMatchObject({ url: `${base}/sightings.csv?token=[redacted]` });

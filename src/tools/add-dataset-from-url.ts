@@ -14,8 +14,16 @@ export const addDatasetFromUrl = defineTool({
   scope: 'write',
   requires: ['datasets'],
   input: z.strictObject({
-    url: z.string().url().max(2_000).regex(/^https?:\/\//, 'the URL must start with http:// or https://').describe('http(s) URL of a .csv or .parquet file'),
-    name: z.string().regex(TABLE_NAME, 'a table name is a lowercase identifier such as my_sightings').describe('Name for the new table'),
+    url: z
+      .string()
+      .url()
+      .max(2_000)
+      .regex(/^https?:\/\//, 'the URL must start with http:// or https://')
+      .describe('http(s) URL of a .csv or .parquet file'),
+    name: z
+      .string()
+      .regex(TABLE_NAME, 'a table name is a lowercase identifier such as my_sightings')
+      .describe('Name for the new table'),
   }),
   /** Pure: no request, no engine write. What the server says about the file is learnt only after approval. */
   propose(args, context) {
@@ -24,12 +32,21 @@ export const addDatasetFromUrl = defineTool({
       `download at most ${MAX_DATASET_BYTES.toLocaleString('en-US')} bytes; a larger file is stopped mid-download and nothing is added`,
       `add it as table '${args.name}' to this session only, profile its columns into the catalog`,
     ];
-    if (Object.hasOwn(context.services.engine.catalog.tables, args.name)) effects.push(`'${args.name}' already exists: this will be refused; choose another name`);
+    if (Object.hasOwn(context.services.engine.catalog.tables, args.name))
+      effects.push(`'${args.name}' already exists: this will be refused; choose another name`);
     return { title: `Add a dataset as table '${args.name}'`, effects };
   },
   async execute(args, context) {
-    if (!context.services.addTable) return toolFailure('not_supported', 'not_supported: this host cannot add tables yet. Load the file with npm run data instead.');
-    if (Object.hasOwn(context.services.engine.catalog.tables, args.name)) return toolFailure('conflict', `conflict: a table named '${args.name}' already exists. Propose another name.`);
+    if (!context.services.addTable)
+      return toolFailure(
+        'not_supported',
+        'not_supported: this host cannot add tables yet. Load the file with npm run data instead.',
+      );
+    if (Object.hasOwn(context.services.engine.catalog.tables, args.name))
+      return toolFailure(
+        'conflict',
+        `conflict: a table named '${args.name}' already exists. Propose another name.`,
+      );
     // Aborting this (past the limit, or on the deadline/Stop) closes the connection, so the server stops sending.
     const download = new AbortController();
     const stop = () => download.abort(context.signal.reason);
@@ -42,9 +59,16 @@ export const addDatasetFromUrl = defineTool({
       } catch (error) {
         // A refused origin (connect_blocked) or an unreachable host: tell the person, not an internal error.
         const reason = error instanceof Error ? error.message : String(error);
-        return toolFailure('fetch_failed', `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`);
+        return toolFailure(
+          'fetch_failed',
+          `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`,
+        );
       }
-      if (!response.ok || !response.body) return toolFailure('fetch_failed', `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`);
+      if (!response.ok || !response.body)
+        return toolFailure(
+          'fetch_failed',
+          `fetch_failed: ${args.url} answered HTTP ${response.status}. Check the URL.`,
+        );
       const declared = declaredLength(response.headers);
       if (declared !== null && declared > MAX_DATASET_BYTES) {
         download.abort();
@@ -55,7 +79,11 @@ export const addDatasetFromUrl = defineTool({
         download.abort();
         return tooLarge(args.url, `more than ${MAX_DATASET_BYTES} bytes arrived`);
       }
-      return addDatasetBytes({ name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes }, context.services.addTable, context.session.id);
+      return addDatasetBytes(
+        { name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes },
+        context.services.addTable,
+        context.session.id,
+      );
     } finally {
       context.signal.removeEventListener('abort', stop);
     }
@@ -63,7 +91,10 @@ export const addDatasetFromUrl = defineTool({
 });
 
 function tooLarge(url: string, reason: string) {
-  return toolFailure('too_large', `too_large: ${url} is larger than the ${MAX_DATASET_BYTES}-byte limit (${reason}); the download was stopped and nothing was added. Use a smaller extract.`);
+  return toolFailure(
+    'too_large',
+    `too_large: ${url} is larger than the ${MAX_DATASET_BYTES}-byte limit (${reason}); the download was stopped and nothing was added. Use a smaller extract.`,
+  );
 }
 
 /** Content-Length when it is a plain number; servers that stream (chunked) send none. */

@@ -19,9 +19,23 @@ export const addMapLayer = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     sql: z.string().min(1).max(20_000).describe('One SELECT returning geometry and a value column'),
-    name: z.string().min(1).max(120).describe('Layer name shown in the legend, e.g. "Yellow-bellied Sapsucker, week 24"'),
-    color_by: z.string().min(1).max(64).optional().describe('Numeric column to colour by; default the first numeric column that is not geometry or time'),
-    time_column: z.string().min(1).max(64).optional().describe('Column of weeks (1–52) or dates; the layer animates by week'),
+    name: z
+      .string()
+      .min(1)
+      .max(120)
+      .describe('Layer name shown in the legend, e.g. "Yellow-bellied Sapsucker, week 24"'),
+    color_by: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Numeric column to colour by; default the first numeric column that is not geometry or time'),
+    time_column: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Column of weeks (1–52) or dates; the layer animates by week'),
   }),
   async run(args, context) {
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
@@ -29,9 +43,13 @@ export const addMapLayer = defineTool({
     const names = columns.map((column) => column.name);
     const geometry = findGeometry(names);
     if (geometry === null) {
-      return toolFailure('no_geometry', `no_geometry: the query returns no geometry (columns: ${names.join(', ')}). Return lon and lat, a *_geojson column, or cell_id.`, {
-        hint: 'For weekly or seasonal rows, select cell_id (joined to cells for you) or JOIN cells ON cells.cell_id = weekly.cell_id and select cells.lon, cells.lat. Regions have geometry_geojson in the regions table.',
-      });
+      return toolFailure(
+        'no_geometry',
+        `no_geometry: the query returns no geometry (columns: ${names.join(', ')}). Return lon and lat, a *_geojson column, or cell_id.`,
+        {
+          hint: 'For weekly or seasonal rows, select cell_id (joined to cells for you) or JOIN cells ON cells.cell_id = weekly.cell_id and select cells.lon, cells.lat. Regions have geometry_geojson in the regions table.',
+        },
+      );
     }
     let sql = args.sql;
     let drawn: typeof geometry = geometry;
@@ -41,32 +59,91 @@ export const addMapLayer = defineTool({
       sql = `SELECT q.*, c.lon AS cell_lon, c.lat AS cell_lat FROM ${subquery(args.sql)} AS q JOIN cells AS c ON c.cell_id = q.cell_id`;
       drawn = { kind: 'point', lon: 'cell_lon', lat: 'cell_lat' };
     }
-    const time = args.time_column === undefined ? undefined : checkColumn(columns, args.time_column, 'time_column');
+    const time =
+      args.time_column === undefined ? undefined : checkColumn(columns, args.time_column, 'time_column');
     if (time && 'code' in time) return time;
-    const skip = new Set([...Object.values(drawn).filter((value) => value !== drawn.kind), 'cell_id', args.time_column, 'week', 'srd_id', 'fold', 'release']);
-    const value = args.color_by !== undefined ? checkColumn(columns, args.color_by, 'color_by') : columns.find((column) => column.numeric && !skip.has(column.name));
-    if (value === undefined) return toolFailure('no_value', `no_value: the query returns no numeric column to colour by (columns: ${names.join(', ')}). Add one (e.g. abundance) or name it in color_by.`);
+    const skip = new Set([
+      ...Object.values(drawn).filter((value) => value !== drawn.kind),
+      'cell_id',
+      args.time_column,
+      'week',
+      'srd_id',
+      'fold',
+      'release',
+    ]);
+    const value =
+      args.color_by !== undefined
+        ? checkColumn(columns, args.color_by, 'color_by')
+        : columns.find((column) => column.numeric && !skip.has(column.name));
+    if (value === undefined)
+      return toolFailure(
+        'no_value',
+        `no_value: the query returns no numeric column to colour by (columns: ${names.join(', ')}). Add one (e.g. abundance) or name it in color_by.`,
+      );
     if ('code' in value) return value;
-    if (!value.numeric) return toolFailure('invalid_arguments', `invalid_arguments: color_by '${value.name}' is ${value.type}, not a number. Name a numeric column.`);
-    const query = await runQuery(context, sql, { maxRows: MAX_FEATURES, maxBytes: 400_000_000, timeoutMs: 30_000 });
+    if (!value.numeric)
+      return toolFailure(
+        'invalid_arguments',
+        `invalid_arguments: color_by '${value.name}' is ${value.type}, not a number. Name a numeric column.`,
+      );
+    const query = await runQuery(context, sql, {
+      maxRows: MAX_FEATURES,
+      maxBytes: 400_000_000,
+      timeoutMs: 30_000,
+    });
     const catalog = context.services.engine.catalog;
-    const release = Math.max(2023, ...query.tablesRead.flatMap((table) => catalog.tables[table]?.release ?? []));
-    const unit = query.tablesRead.map((table) => catalog.tables[table]?.columns.find((column) => column.name === value.name)?.unit).find(Boolean) ?? value.name;
+    const release = Math.max(
+      2023,
+      ...query.tablesRead.flatMap((table) => catalog.tables[table]?.release ?? []),
+    );
+    const unit =
+      query.tablesRead
+        .map((table) => catalog.tables[table]?.columns.find((column) => column.name === value.name)?.unit)
+        .find(Boolean) ?? value.name;
     const layer = buildMapLayer(
-      { table: query.table, name: args.name, valueColumn: value.name, unit, timeColumn: time?.name, release, color: nextLayerColor(context.session.id), sourceTables: query.tablesRead, sql: query.sql, callId: context.callId },
+      {
+        table: query.table,
+        name: args.name,
+        valueColumn: value.name,
+        unit,
+        timeColumn: time?.name,
+        release,
+        color: nextLayerColor(context.session.id),
+        sourceTables: query.tablesRead,
+        sql: query.sql,
+        callId: context.callId,
+      },
       drawn as Exclude<typeof drawn, { kind: 'cell_id' }>,
     );
     context.attach({ kind: 'map-layer', payload: layer });
     const nulls = layer.values.reduce((count, item) => count + (Number.isNaN(item) ? 1 : 0), 0);
     return {
-      layer: { id: layer.id, name: layer.name, geometry: layer.geometry, features: layer.featureCount, color_by: value.name, unit, domain: layer.domain, color: layer.color, no_data_features: nulls, time_column: time?.name ?? null, weeks: layer.timeLabels ? Object.keys(layer.timeLabels).length : null },
+      layer: {
+        id: layer.id,
+        name: layer.name,
+        geometry: layer.geometry,
+        features: layer.featureCount,
+        color_by: value.name,
+        unit,
+        domain: layer.domain,
+        color: layer.color,
+        no_data_features: nulls,
+        time_column: time?.name ?? null,
+        weeks: layer.timeLabels ? Object.keys(layer.timeLabels).length : null,
+      },
       ...resultFields({
         count: layer.featureCount,
         queries: [query],
         scope: `map layer '${args.name}' from the rows of its query`,
         caveats: [
-          ...(nulls > 0 ? [`${nulls} features have no value (NULL = not modelled); they are drawn apart from 0 (predicted absent).`] : []),
-          ...(query.rows > layer.featureCount ? [`${query.rows - layer.featureCount} rows had no usable geometry and are not drawn.`] : []),
+          ...(nulls > 0
+            ? [
+                `${nulls} features have no value (NULL = not modelled); they are drawn apart from 0 (predicted absent).`,
+              ]
+            : []),
+          ...(query.rows > layer.featureCount
+            ? [`${query.rows - layer.featureCount} rows had no usable geometry and are not drawn.`]
+            : []),
           ...query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
         ],
       }),

@@ -16,7 +16,10 @@ export interface EngineAddTable {
  * session it was approved in (`onScope`, the host's scope setter). Undefined when the engine
  * lacks the method, so add_dataset_from_url refuses with `not_supported` instead of pretending.
  */
-export function tableAdderFor(engine: Engine, onScope: (sessionId: string, table: string) => void): TableAdder | undefined {
+export function tableAdderFor(
+  engine: Engine,
+  onScope: (sessionId: string, table: string) => void,
+): TableAdder | undefined {
   const capable = engine as Engine & Partial<EngineAddTable>;
   if (typeof capable.addTable !== 'function') return undefined;
   return async (request) => {

@@ -3,7 +3,8 @@ import { defineTool } from './define-tool';
 
 export const askUser = defineTool({
   name: 'ask_user',
-  description: 'Asks the user a question with choices and ends your turn; use it when the question is ambiguous (which species, which region) rather than guessing. The answer comes as the next user message.',
+  description:
+    'Asks the user a question with choices and ends your turn; use it when the question is ambiguous (which species, which region) rather than guessing. The answer comes as the next user message.',
   scope: 'read',
   input: z.strictObject({
     question: z.string().min(1).max(300).describe('The question, in plain words'),
@@ -11,6 +12,11 @@ export const askUser = defineTool({
   }),
   run(args, context) {
     context.attach({ kind: 'question', payload: { question: args.question, options: args.options } });
-    return { asked: true, question: args.question, options: args.options, note: 'The question is shown to the user; end your turn now and wait for the answer.' };
+    return {
+      asked: true,
+      question: args.question,
+      options: args.options,
+      note: 'The question is shown to the user; end your turn now and wait for the answer.',
+    };
   },
 });

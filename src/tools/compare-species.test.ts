@@ -20,8 +20,14 @@ describe('comparing two species', () => {
   it('two where_is calls add two layers, each with its own colour, species and query', async () => {
     const first = await harness.call('where_is', { species: 'sim001', week: 24 });
     const second = await harness.call('where_is', { species: 'Simulated Thrush', week: 24 });
-    const layers = [first, second].map((outcome) => outcome.attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as MapLayerPayload);
-    expect(layers.map((layer) => layer.name)).toEqual(['Simulated Warbler: week 24 (2023-06-14)', 'Simulated Thrush: week 24 (2023-06-14)']);
+    const layers = [first, second].map(
+      (outcome) =>
+        outcome.attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as MapLayerPayload,
+    );
+    expect(layers.map((layer) => layer.name)).toEqual([
+      'Simulated Warbler: week 24 (2023-06-14)',
+      'Simulated Thrush: week 24 (2023-06-14)',
+    ]);
     expect(layers[0].color).not.toBe(layers[1].color);
     expect(layers[0].sql).toContain("'sim001'");
     expect(layers[1].sql).toContain("'sim002'");

@@ -9,7 +9,8 @@ import { sqlIdentifier } from './support/sql-literal';
 
 export const computeStats = defineTool({
   name: 'compute_stats',
-  description: 'Summary statistics of one numeric column of a SELECT, computed by DuckDB over the WHOLE result (not a preview): count, nulls, min, max, mean, median, stddev, p10, p90. NULLs (not modelled) are counted apart and left out of the statistics.',
+  description:
+    'Summary statistics of one numeric column of a SELECT, computed by DuckDB over the WHOLE result (not a preview): count, nulls, min, max, mean, median, stddev, p10, p90. NULLs (not modelled) are counted apart and left out of the statistics.',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -20,7 +21,11 @@ export const computeStats = defineTool({
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
     const column = checkColumn(resultColumns(probe.table), args.column, 'column');
     if ('code' in column) return column;
-    if (!column.numeric) return toolFailure('invalid_arguments', `invalid_arguments: column '${column.name}' is ${column.type}, not a number. Pick a numeric column.`);
+    if (!column.numeric)
+      return toolFailure(
+        'invalid_arguments',
+        `invalid_arguments: column '${column.name}' is ${column.type}, not a number. Pick a numeric column.`,
+      );
     // The name reaches SQL only after it matched a column the query itself returns.
     const name = `q.${sqlIdentifier(column.name)}`;
     const sql = `SELECT count(*) AS rows, count(${name}) AS count, count(*) - count(${name}) AS nulls, min(${name}) AS min, max(${name}) AS max,
@@ -38,7 +43,11 @@ export const computeStats = defineTool({
         queries: [query],
         scope: `column ${column.name} over all ${stats.rows} rows of the query`,
         caveats: [
-          ...(Number(stats.nulls) > 0 ? [`${stats.nulls} rows are NULL (not modelled, or no value) and are left out; zeros are included.`] : []),
+          ...(Number(stats.nulls) > 0
+            ? [
+                `${stats.nulls} rows are NULL (not modelled, or no value) and are left out; zeros are included.`,
+              ]
+            : []),
           ...query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
         ],
       }),

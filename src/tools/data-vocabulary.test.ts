@@ -12,7 +12,9 @@ afterAll(async () => harness?.close());
 describe.skipIf(!dataDir)('data_vocabulary on the real example', () => {
   it('names: the one species, the regions, the Michigan parts, the release, the trend years and the Michigan mask', async () => {
     const names = await harness.data('data_vocabulary', { part: 'names' });
-    expect(names.species).toEqual([{ code: 'yebsap', common_name: 'Yellow-bellied Sapsucker', scientific_name: 'Sphyrapicus varius' }]);
+    expect(names.species).toEqual([
+      { code: 'yebsap', common_name: 'Yellow-bellied Sapsucker', scientific_name: 'Sphyrapicus varius' },
+    ]);
     expect(names.truncated).toBe(false);
     expect(names.regions).toContainEqual(['USA-MI', 'Michigan', 'state', 'USA']);
     expect(names.regions).toContainEqual(['CAN', 'Canada', 'country', null]);
@@ -29,7 +31,11 @@ describe.skipIf(!dataDir)('data_vocabulary on the real example', () => {
   it('places: towns on modelled cells first as [name, region, lon, lat, population] tuples, within the 16 KB budget', async () => {
     const outcome = await harness.call('data_vocabulary', { part: 'places' });
     expect(outcome.envelope.ok).toBe(true);
-    const data = (outcome.envelope as { data: { places: [string, string | null, number, number, number][]; truncated?: boolean } }).data;
+    const data = (
+      outcome.envelope as {
+        data: { places: [string, string | null, number, number, number][]; truncated?: boolean };
+      }
+    ).data;
     expect(data.truncated).toBe(false);
     expect(new TextEncoder().encode(serialize(outcome.envelope)).length).toBeLessThanOrEqual(16_384);
     const marquette = data.places.find(([name, region]) => name === 'Marquette' && region === 'USA-MI');
@@ -40,6 +46,7 @@ describe.skipIf(!dataDir)('data_vocabulary on the real example', () => {
     const michigan = data.places.filter(([, region]) => region === 'USA-MI');
     expect(michigan.length).toBeGreaterThan(200);
     expect(data.places.length).toBeLessThanOrEqual(300);
-    for (const town of ['Ironwood', 'Houghton', 'Sault Ste. Marie', 'Traverse City', 'Kalamazoo', 'Detroit']) expect(michigan.map(([name]) => name)).toContain(town);
+    for (const town of ['Ironwood', 'Houghton', 'Sault Ste. Marie', 'Traverse City', 'Kalamazoo', 'Detroit'])
+      expect(michigan.map(([name]) => name)).toContain(town);
   });
 });

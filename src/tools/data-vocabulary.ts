@@ -14,7 +14,6 @@ import { runQuery } from './support/run-query';
  */
 const MAX_PLACES = 300;
 
-
 /** Prediction-area extent over a region's extent (intersection over union) at which the data counts as masked to it (the example: 0.99). */
 const MASK_MATCH = 0.9;
 
@@ -33,8 +32,16 @@ export const dataVocabulary = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    part: z.enum(['names', 'places']).describe('names: species, regions, parts, years, mask; places: towns with coordinates'),
-    page: z.number().int().min(0).max(9).default(0).describe(`places: which ${MAX_PLACES} towns (0 = the first)`),
+    part: z
+      .enum(['names', 'places'])
+      .describe('names: species, regions, parts, years, mask; places: towns with coordinates'),
+    page: z
+      .number()
+      .int()
+      .min(0)
+      .max(9)
+      .default(0)
+      .describe(`places: which ${MAX_PLACES} towns (0 = the first)`),
   }),
   async run(args, context) {
     const inScope = (table: string) => context.session.datasets.includes(table);
@@ -44,30 +51,68 @@ export const dataVocabulary = defineTool({
       queries.push(query);
       return previewRows(query.table, query.rows) as unknown as T[];
     };
-    const vocabulary = args.part === 'names' ? await readNames(inScope, rows) : await readPlaces(inScope, rows, args.page);
-    return { ...vocabulary, ...resultFields({ count: 1, queries, scope: `the ${args.part} of this session's data`, caveats: [] }) };
+    const vocabulary =
+      args.part === 'names' ? await readNames(inScope, rows) : await readPlaces(inScope, rows, args.page);
+    return {
+      ...vocabulary,
+      ...resultFields({ count: 1, queries, scope: `the ${args.part} of this session's data`, caveats: [] }),
+    };
   },
 });
 
 type Rows = <T>(sql: string) => Promise<T[]>;
 
 async function readNames(inScope: (table: string) => boolean, rows: Rows): Promise<Names> {
-  const species = inScope('species') ? await rows<{ code: string; common_name: string; scientific_name: string; simulated: boolean; release: number }>('SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species ORDER BY common_name') : [];
-  const regions = inScope('regions') ? await rows<Vocabulary['regions'][number]>('SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code') : [];
+  const species = inScope('species')
+    ? await rows<{
+        code: string;
+        common_name: string;
+        scientific_name: string;
+        simulated: boolean;
+        release: number;
+      }>(
+        'SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species ORDER BY common_name',
+      )
+    : [];
+  const regions = inScope('regions')
+    ? await rows<Vocabulary['regions'][number]>(
+        'SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code',
+      )
+    : [];
   const parts = inScope('region_parts')
-    ? (await rows<{ id: string; name: string; aliases: string | null; parent_code: string }>('SELECT part_id AS id, name, aliases, parent_code FROM region_parts ORDER BY part_id')).map((part) => ({
+    ? (
+        await rows<{ id: string; name: string; aliases: string | null; parent_code: string }>(
+          'SELECT part_id AS id, name, aliases, parent_code FROM region_parts ORDER BY part_id',
+        )
+      ).map((part) => ({
         ...part,
-        aliases: (part.aliases ?? '').split(',').map((alias) => alias.trim()).filter(Boolean),
+        aliases: (part.aliases ?? '')
+          .split(',')
+          .map((alias) => alias.trim())
+          .filter(Boolean),
       }))
     : [];
-  const [years] = inScope('trends_summary') ? await rows<{ start: number | null; end: number | null }>('SELECT min(start_year) AS start, max(end_year) AS "end" FROM trends_summary') : [];
+  const [years] = inScope('trends_summary')
+    ? await rows<{ start: number | null; end: number | null }>(
+        'SELECT min(start_year) AS start, max(end_year) AS "end" FROM trends_summary',
+      )
+    : [];
   const maskRegion = inScope('ranges') && inScope('regions') ? await readMask(rows) : undefined;
   return {
-    species: species.map(({ code, common_name, scientific_name, simulated }) => ({ code, common_name, scientific_name, ...(simulated ? { simulated } : {}) })),
-    regions: regions.map((region): RegionTuple => [region.code, region.name, region.type, region.parent_code]),
+    species: species.map(({ code, common_name, scientific_name, simulated }) => ({
+      code,
+      common_name,
+      scientific_name,
+      ...(simulated ? { simulated } : {}),
+    })),
+    regions: regions.map(
+      (region): RegionTuple => [region.code, region.name, region.type, region.parent_code],
+    ),
     parts,
     release: species[0]?.release ?? new Date().getUTCFullYear(),
-    ...(years?.start != null && years.end != null ? { trendYears: { start: years.start, end: years.end } } : {}),
+    ...(years?.start != null && years.end != null
+      ? { trendYears: { start: years.start, end: years.end } }
+      : {}),
     ...(maskRegion ? { maskRegion } : {}),
   };
 }
@@ -85,8 +130,16 @@ SELECT region_code, overlap / (area_p + area_r - overlap) AS match FROM o WHERE 
 async function readPlaces(inScope: (table: string) => boolean, rows: Rows, page: number): Promise<Places> {
   if (!inScope('places')) return { places: [] };
   // A town within half a cell's diagonal (19.1 km) of a cell centre stands on modelled ground.
-  const places = await rows<{ name: string; region_code: string | null; lon: number; lat: number; population: number }>(
+  const places = await rows<{
+    name: string;
+    region_code: string | null;
+    lon: number;
+    lat: number;
+    population: number;
+  }>(
     `SELECT name, region_code, round(lon, 4) AS lon, round(lat, 4) AS lat, population FROM places ORDER BY nearest_cell_km <= 19.1 DESC, population DESC, name, place_id LIMIT ${MAX_PLACES} OFFSET ${page * MAX_PLACES}`,
   );
-  return { places: places.map((place) => [place.name, place.region_code, place.lon, place.lat, place.population]) };
+  return {
+    places: places.map((place) => [place.name, place.region_code, place.lon, place.lat, place.population]),
+  };
 }

@@ -6,8 +6,12 @@ import { close, exampleData, openHarness, type ToolHarness } from './test-suppor
 // clone without ../shared still loads this file): numpy on the GeoTIFFs and GeoPackage
 // (reference.py) and native DuckDB on the trends parquet (trends-reference.ts). They reproduce
 // public.json's public-1, -3, -7 and -10 (src/bench/reference/README.md).
-const STATUS = JSON.parse(readFileSync(new URL('../bench/reference/status-figures.json', import.meta.url), 'utf8'));
-const TRENDS = JSON.parse(readFileSync(new URL('../bench/reference/trends-figures.json', import.meta.url), 'utf8')).breeding;
+const STATUS = JSON.parse(
+  readFileSync(new URL('../bench/reference/status-figures.json', import.meta.url), 'utf8'),
+);
+const TRENDS = JSON.parse(
+  readFileSync(new URL('../bench/reference/trends-figures.json', import.meta.url), 'utf8'),
+).breeding;
 const BREEDING_RANGE = STATUS.ranges_smooth['range|breeding'];
 const BREEDING_PREDICTION_AREA = STATUS.ranges_smooth['prediction_area|breeding'];
 
@@ -52,7 +56,13 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
       expect(close(row.mean, expected[season]), season).toBe(true);
       expect(row.cells_modelled).toBe(293);
     }
-    expect(result.seasons.map((row: { season: string }) => row.season)).toEqual(['prebreeding_migration', 'breeding', 'postbreeding_migration', 'nonbreeding', 'full_year']);
+    expect(result.seasons.map((row: { season: string }) => row.season)).toEqual([
+      'prebreeding_migration',
+      'breeding',
+      'postbreeding_migration',
+      'nonbreeding',
+      'full_year',
+    ]);
     expect(result.highest.season).toBe('prebreeding_migration');
   });
 
@@ -77,7 +87,9 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
     const result = await harness.data('range_summary', { species: 'yebsap', season: 'breeding' });
     expect(close(result.area_km2, BREEDING_RANGE.area_km2)).toBe(true);
     expect(close(result.prediction_area_km2, BREEDING_PREDICTION_AREA.area_km2)).toBe(true);
-    expect(close(result.bbox.xmin, BREEDING_RANGE.xmin) && close(result.bbox.ymax, BREEDING_RANGE.ymax)).toBe(true);
+    expect(close(result.bbox.xmin, BREEDING_RANGE.xmin) && close(result.bbox.ymax, BREEDING_RANGE.ymax)).toBe(
+      true,
+    );
     expect(result.share_in_words).toBe('74.3% of the 151,643 km² prediction area');
   });
 
@@ -88,7 +100,10 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
     expect(result.weeks).toEqual([24]);
     expect(close(result.mean_abundance, 0.2308954)).toBe(true);
     expect(result.cells_modelled).toBe(293);
-    const layer = outcome.attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as { featureCount: number; values: Float32Array };
+    const layer = outcome.attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as {
+      featureCount: number;
+      values: Float32Array;
+    };
     expect(layer.featureCount).toBe(293);
     expect(layer.values).toBeInstanceOf(Float32Array);
     expect(JSON.stringify(outcome.envelope)).not.toContain('coordinates');
@@ -107,25 +122,44 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
 
   it('top_regions reports fractions as percents in words', async () => {
     const result = await harness.data('top_regions', { species: 'yebsap', season: 'breeding' });
-    const michigan = result.regions.find((region: { region_code: string }) => region.region_code === 'USA-MI');
+    const michigan = result.regions.find(
+      (region: { region_code: string }) => region.region_code === 'USA-MI',
+    );
     expect(michigan.total_pop_percent).toBe(`${(michigan.total_pop_fraction * 100).toFixed(1)}%`);
     expect(michigan.abundance_mean).toBeCloseTo(0.26587, 4);
     expect(result.caveats.join(' ')).toMatch(/0\.35 means 35%/);
   });
 
   it('occurrence_chance averages weekly occurrence over the month in the region', async () => {
-    const result = await harness.data('occurrence_chance', { species: 'yebsap', region: 'Michigan', month: 5 });
+    const result = await harness.data('occurrence_chance', {
+      species: 'yebsap',
+      region: 'Michigan',
+      month: 5,
+    });
     expect(result.weeks.map((week: { week: number }) => week.week)).toEqual([18, 19, 20, 21, 22]);
     expect(result.mean_probability).toBeGreaterThan(0);
     expect(result.mean_probability).toBeLessThanOrEqual(0.77781);
-    const direct = await harness.engine.query("SELECT avg(occurrence) AS m FROM weekly WHERE species_code = 'yebsap' AND state_code = 'USA-MI' AND week = 18", { scope: ['weekly'] });
+    const direct = await harness.engine.query(
+      "SELECT avg(occurrence) AS m FROM weekly WHERE species_code = 'yebsap' AND state_code = 'USA-MI' AND week = 18",
+      { scope: ['weekly'] },
+    );
     expect(close(result.weeks[0].mean, Number(direct.table.getChild('m')!.get(0)))).toBe(true);
   });
 
   it('species_profile lists seasons with review status and both releases', async () => {
     const result = await harness.data('species_profile', { species: 'Sphyrapicus varius' });
-    expect(result).toMatchObject({ species_code: 'yebsap', release: 2023, trends_release: 2022, is_resident: false });
-    expect(result.seasons.map((season: { season: string }) => season.season)).toEqual(['prebreeding_migration', 'breeding', 'postbreeding_migration', 'nonbreeding']);
+    expect(result).toMatchObject({
+      species_code: 'yebsap',
+      release: 2023,
+      trends_release: 2022,
+      is_resident: false,
+    });
+    expect(result.seasons.map((season: { season: string }) => season.season)).toEqual([
+      'prebreeding_migration',
+      'breeding',
+      'postbreeding_migration',
+      'nonbreeding',
+    ]);
     expect(result.seasons.every((season: { passed_review: boolean }) => season.passed_review)).toBe(true);
   });
 

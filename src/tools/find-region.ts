@@ -5,7 +5,8 @@ import { resultFields } from './support/result-fields';
 
 export const findRegion = defineTool({
   name: 'find_region',
-  description: 'Finds countries and US states as the data keys them: "Michigan", "MI" or "USA-MI" → USA-MI; "United States" → USA. Returns ranked candidates; use region_code in other tools and in SQL (state_code / country_code columns).',
+  description:
+    'Finds countries and US states as the data keys them: "Michigan", "MI" or "USA-MI" → USA-MI; "United States" → USA. Returns ranked candidates; use region_code in other tools and in SQL (state_code / country_code columns).',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -21,12 +22,16 @@ export const findRegion = defineTool({
     }));
     return {
       candidates,
-      ...(candidates.length === 0 ? { hint: `No country or US state matches '${args.text}'. Only US states have subdivisions here.` } : {}),
+      ...(candidates.length === 0
+        ? { hint: `No country or US state matches '${args.text}'. Only US states have subdivisions here.` }
+        : {}),
       ...resultFields({
         count: candidates.length,
         queries: [ranked.query],
         scope: `countries and US states matching '${args.text}'`,
-        caveats: ['Only US states are available as subdivisions; state codes are USA-<postal code>, countries ISO 3166-1 alpha-3.'],
+        caveats: [
+          'Only US states are available as subdivisions; state codes are USA-<postal code>, countries ISO 3166-1 alpha-3.',
+        ],
       }),
     };
   },

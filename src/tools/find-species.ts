@@ -5,7 +5,8 @@ import { resultFields } from './support/result-fields';
 
 export const findSpecies = defineTool({
   name: 'find_species',
-  description: 'Finds species in this session by common name, scientific name or eBird code, tolerating typos. Returns ranked candidates with their codes; use the code in other tools.',
+  description:
+    'Finds species in this session by common name, scientific name or eBird code, tolerating typos. Returns ranked candidates with their codes; use the code in other tools.',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -16,17 +17,27 @@ export const findSpecies = defineTool({
     const ranked = await rankSpecies(context, args.text, args.limit);
     if ('code' in ranked) return ranked;
     const candidates = ranked.candidates.map((candidate) => ({
-      species_code: candidate.species_code, common_name: candidate.common_name, scientific_name: candidate.scientific_name,
-      match: candidate.match, score: candidate.score, simulated: candidate.simulated,
+      species_code: candidate.species_code,
+      common_name: candidate.common_name,
+      scientific_name: candidate.scientific_name,
+      match: candidate.match,
+      score: candidate.score,
+      simulated: candidate.simulated,
     }));
     return {
       candidates,
-      ...(candidates.length === 0 ? { hint: `No species matches '${args.text}'. The species in this session can be listed with run_sql('SELECT species_code, common_name FROM species').` } : {}),
+      ...(candidates.length === 0
+        ? {
+            hint: `No species matches '${args.text}'. The species in this session can be listed with run_sql('SELECT species_code, common_name FROM species').`,
+          }
+        : {}),
       ...resultFields({
         count: candidates.length,
         queries: [ranked.query],
         scope: `species of this session matching '${args.text}'`,
-        caveats: candidates.some((candidate) => candidate.simulated) ? ['Some candidates are SIMULATED species (fictional).'] : [],
+        caveats: candidates.some((candidate) => candidate.simulated)
+          ? ['Some candidates are SIMULATED species (fictional).']
+          : [],
       }),
     };
   },

@@ -34,8 +34,24 @@ export { MAX_DATASET_BYTES } from './add-dataset-from-url';
 export { addDatasetBytes } from './support/add-dataset-bytes';
 
 export const TOOLS: readonly ToolContract<ToolServices>[] = [
-  searchDatasets, describeTable, sampleValues, runSql, addMapLayer, makeChart, computeStats, askUser,
-  findSpecies, speciesProfile, findRegion, weeklySeries, seasonalSummary, trendSummary, rangeSummary, topRegions, whereIs, occurrenceChance,
+  searchDatasets,
+  describeTable,
+  sampleValues,
+  runSql,
+  addMapLayer,
+  makeChart,
+  computeStats,
+  askUser,
+  findSpecies,
+  speciesProfile,
+  findRegion,
+  weeklySeries,
+  seasonalSummary,
+  trendSummary,
+  rangeSummary,
+  topRegions,
+  whereIs,
+  occurrenceChance,
   dataVocabulary,
   addDatasetFromUrl,
   queryStatus,
@@ -44,7 +60,13 @@ export const TOOLS: readonly ToolContract<ToolServices>[] = [
 const ALL = TOOLS.map((tool) => tool.name);
 
 /** Agent → tools it is told about. Every agent gets every read tool, ask_user and the write tool's proposal (a person approves it). */
-export const AGENTS: Record<string, readonly string[]> = { offline: ALL, gemini: ALL, openai: ALL, anthropic: ALL, mcp: ALL };
+export const AGENTS: Record<string, readonly string[]> = {
+  offline: ALL,
+  gemini: ALL,
+  openai: ALL,
+  anthropic: ALL,
+  mcp: ALL,
+};
 
 export interface PerchRegistryOptions {
   audit?: AuditLog;
@@ -54,5 +76,11 @@ export interface PerchRegistryOptions {
 }
 
 export function createPerchRegistry(services: ToolServices, options: PerchRegistryOptions = {}): Registry {
-  return createRegistry<ToolServices>({ tools: TOOLS, agents: AGENTS, services, translateError: translateEngineError, ...options });
+  return createRegistry<ToolServices>({
+    tools: TOOLS,
+    agents: AGENTS,
+    services,
+    translateError: translateEngineError,
+    ...options,
+  });
 }

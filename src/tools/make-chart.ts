@@ -13,7 +13,8 @@ const MAX_POINTS = 10_000;
 
 export const makeChart = defineTool({
   name: 'make_chart',
-  description: 'Draws a chart for the user from one SELECT: bar, line, area, pie, histogram (x only) or scatter. x defaults to the first column and y to the first other numeric column; series splits lines or bars by a column. The data goes to the chart, not to you; you get a short summary.',
+  description:
+    'Draws a chart for the user from one SELECT: bar, line, area, pie, histogram (x only) or scatter. x defaults to the first column and y to the first other numeric column; series splits lines or bars by a column. The data goes to the chart, not to you; you get a short summary.',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -30,28 +31,63 @@ export const makeChart = defineTool({
     if (columns.length === 0) return toolFailure('no_data', 'no_data: the query returns no columns.');
     const x = checkColumn(columns, args.x ?? columns[0].name, 'x');
     if ('code' in x) return x;
-    const yName = args.y ?? (args.chart_type === 'histogram' ? undefined : columns.find((column) => column.numeric && column.name !== x.name && column.name !== args.series)?.name);
+    const yName =
+      args.y ??
+      (args.chart_type === 'histogram'
+        ? undefined
+        : columns.find((column) => column.numeric && column.name !== x.name && column.name !== args.series)
+            ?.name);
     const y = yName === undefined ? undefined : checkColumn(columns, yName, 'y');
     if (y && 'code' in y) return y;
-    if (args.chart_type !== 'histogram' && y === undefined) return toolFailure('invalid_arguments', `invalid_arguments: a ${args.chart_type} chart needs a numeric y column; the query returns ${columns.map((column) => column.name).join(', ')}.`);
-    if (y && !y.numeric && args.chart_type !== 'scatter') return toolFailure('invalid_arguments', `invalid_arguments: y '${y.name}' is ${y.type}, not a number.`);
+    if (args.chart_type !== 'histogram' && y === undefined)
+      return toolFailure(
+        'invalid_arguments',
+        `invalid_arguments: a ${args.chart_type} chart needs a numeric y column; the query returns ${columns.map((column) => column.name).join(', ')}.`,
+      );
+    if (y && !y.numeric && args.chart_type !== 'scatter')
+      return toolFailure('invalid_arguments', `invalid_arguments: y '${y.name}' is ${y.type}, not a number.`);
     const series = args.series === undefined ? undefined : checkColumn(columns, args.series, 'series');
     if (series && 'code' in series) return series;
     const rows = previewRows(query.table, query.rows);
     const keep = [x.name, ...(y ? [y.name] : []), ...(series ? [series.name] : [])];
     const chart: ChartPayload = {
-      kind: 'chart', id: `${context.callId}-chart`, title: args.title, chartType: args.chart_type, x: x.name, y: y?.name, series: series?.name,
-      xLabel: x.name, yLabel: y?.name ?? 'count',
-      columns: Object.fromEntries(keep.map((name) => [name, rows.map((row) => row[name] as number | string | null)])),
+      kind: 'chart',
+      id: `${context.callId}-chart`,
+      title: args.title,
+      chartType: args.chart_type,
+      x: x.name,
+      y: y?.name,
+      series: series?.name,
+      xLabel: x.name,
+      yLabel: y?.name ?? 'count',
+      columns: Object.fromEntries(
+        keep.map((name) => [name, rows.map((row) => row[name] as number | string | null)]),
+      ),
       ...(['week', 'date'].includes(x.name) ? { timeColumn: x.name } : {}),
-      sourceTables: query.tablesRead, sql: query.sql, callId: context.callId,
+      sourceTables: query.tablesRead,
+      sql: query.sql,
+      callId: context.callId,
     };
     context.attach({ kind: 'chart', payload: chart });
     const catalog = context.services.engine.catalog;
     return {
-      chart: { id: chart.id, title: args.title, chart_type: args.chart_type, x: x.name, y: y?.name ?? null, series: series?.name ?? null, points: query.rows },
+      chart: {
+        id: chart.id,
+        title: args.title,
+        chart_type: args.chart_type,
+        x: x.name,
+        y: y?.name ?? null,
+        series: series?.name ?? null,
+        points: query.rows,
+      },
       preview: rows.slice(0, 5),
-      ...resultFields({ count: query.rows, truncated: query.rows > 5, queries: [query], scope: `chart '${args.title}'`, caveats: query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []) }),
+      ...resultFields({
+        count: query.rows,
+        truncated: query.rows > 5,
+        queries: [query],
+        scope: `chart '${args.title}'`,
+        caveats: query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
+      }),
     };
   },
 });

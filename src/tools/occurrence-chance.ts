@@ -18,12 +18,24 @@ export const occurrenceChance = defineTool({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
     region: z.string().min(1).max(100).describe('Country or US state (name or code)'),
     week: z.number().int().min(1).max(52).optional().describe('Week 1–52'),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD').optional().describe('A date; the nearest weekly estimate is used'),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
+      .optional()
+      .describe('A date; the nearest weekly estimate is used'),
     month: z.number().int().min(1).max(12).optional().describe('Month 1–12'),
-    season: z.enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration']).optional().describe('Season'),
+    season: z
+      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
+      .optional()
+      .describe('Season'),
   }),
   async run(args, context) {
-    const subject = await resolveSubject(context, ['species', 'seasons', 'weekly'], args.species, args.region);
+    const subject = await resolveSubject(
+      context,
+      ['species', 'seasons', 'weekly'],
+      args.species,
+      args.region,
+    );
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
     const time = selectTime(args, seasons, subject.species.release);
@@ -31,19 +43,42 @@ export const occurrenceChance = defineTool({
     const sql = `SELECT w.week, avg(w.occurrence) AS mean, max(w.occurrence) AS best_cell, count(w.occurrence) AS cells_modelled, count(*) AS cells
       FROM weekly AS w WHERE ${subject.where('w')} AND w.week IN (${time.weeks.join(', ')}) GROUP BY w.week ORDER BY w.week`;
     const query = await runQuery(context, sql, { maxRows: 53 });
-    const weeks = previewRows(query.table, query.rows) as { week: number; mean: number | null; best_cell: number | null; cells_modelled: number; cells: number }[];
+    const weeks = previewRows(query.table, query.rows) as {
+      week: number;
+      mean: number | null;
+      best_cell: number | null;
+      cells_modelled: number;
+      cells: number;
+    }[];
     const valued = weeks.filter((row) => row.mean !== null);
     const mean = valued.length > 0 ? valued.reduce((sum, row) => sum + row.mean!, 0) / valued.length : null;
-    const best = valued.reduce<(typeof valued)[number] | undefined>((top, row) => (top === undefined || row.mean! > top.mean! ? row : top), undefined);
+    const best = valued.reduce<(typeof valued)[number] | undefined>(
+      (top, row) => (top === undefined || row.mean! > top.mean! ? row : top),
+      undefined,
+    );
     return {
       species: { code: subject.species.species_code, common_name: subject.species.common_name },
       region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
       when: time.label,
       mean_probability: mean,
-      in_words: mean === null ? 'not modelled here at that time' : `about ${(mean * 100).toFixed(mean < 0.01 ? 2 : 0)}% chance per standard checklist, averaged over modelled cells`,
-      best_week: best ? { week: best.week, date: weekDate(subject.species.release, best.week), season: seasonOfWeek(seasons, best.week), mean_probability: best.mean } : null,
+      in_words:
+        mean === null
+          ? 'not modelled here at that time'
+          : `about ${(mean * 100).toFixed(mean < 0.01 ? 2 : 0)}% chance per standard checklist, averaged over modelled cells`,
+      best_week: best
+        ? {
+            week: best.week,
+            date: weekDate(subject.species.release, best.week),
+            season: seasonOfWeek(seasons, best.week),
+            mean_probability: best.mean,
+          }
+        : null,
       best_cell_probability: valued.length > 0 ? Math.max(...valued.map((row) => row.best_cell ?? 0)) : null,
-      weeks: weeks.map((row) => ({ ...row, mean: significant(row.mean, 4), best_cell: significant(row.best_cell, 4) })),
+      weeks: weeks.map((row) => ({
+        ...row,
+        mean: significant(row.mean, 4),
+        best_cell: significant(row.best_cell, 4),
+      })),
       ...resultFields({
         count: weeks.length,
         queries: [...subject.queries, seasonsQuery, query],
@@ -52,7 +87,12 @@ export const occurrenceChance = defineTool({
           ...subjectCaveats(subject),
           'Occurrence is the modelled probability of detecting the species on one standard checklist (2 km, 1 h travelling count, at the best time of day), not a guarantee of seeing it; longer outings raise the chance.',
           'Averaged over modelled cells (NULL = not modelled is left out); local hotspots can be much higher (see best_cell_probability).',
-          ...seasonCaveats(seasons.filter((season) => time.weeks.some((week) => seasonOfWeek(seasons, week) === season.season)), subject.species.is_resident),
+          ...seasonCaveats(
+            seasons.filter((season) =>
+              time.weeks.some((week) => seasonOfWeek(seasons, week) === season.season),
+            ),
+            subject.species.is_resident,
+          ),
         ],
       }),
     };

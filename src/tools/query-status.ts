@@ -21,16 +21,18 @@ import { checkCombination, isWeeklyMeasure, SUPPORTED } from './status/supported
 import { weeksOfTime } from './status/time-weeks';
 import { WEEKLY_LAYER_OPERATIONS, weeklyLayerRows } from './status/weekly-layer';
 
-const supportedLines = Object.entries(SUPPORTED).map(([measure, operations]) => `${measure}: ${operations.join(', ')}`).join('; ');
+const supportedLines = Object.entries(SUPPORTED)
+  .map(([measure, operations]) => `${measure}: ${operations.join(', ')}`)
+  .join('; ');
 
 export const queryStatus = defineTool({
   name: 'query_status',
   description:
     'Figures for one question frame, in ONE call: species × measure × operation × times × places. ' +
     'species: eBird codes (find_species gives them; a near-miss name is read fuzzily and the reading noted in caveats); two to compare species; [] with rank_species = every species in the data. ' +
-    'places: none/all = every modelled cell; region = cells whose state or country is that code — when the species\' data is masked to that region (its prediction area is the region) every modelled cell is used and a caveat says so; ' +
+    "places: none/all = every modelled cell; region = cells whose state or country is that code — when the species' data is masked to that region (its prediction area is the region) every modelled cell is used and a caveat says so; " +
     'part = a named part of a region (table region_parts, e.g. upper_peninsula); near = cells whose centre lies within radius_km of a point. A place the data does not cover (no modelled cells, a region whose modelled cells cover under half its area, a point outside the model) fails with not_covered, saying what the data covers: say that to the user instead of a figure. ' +
-    'times: none/year = weeks 1–52; weeks from..to inclusive (from > to wraps the new year); season = that species\' season weeks. range_area uses the season\'s range polygons (no time: breeding); trend uses the trends table\'s season (breeding only in the example). ' +
+    "times: none/year = weeks 1–52; weeks from..to inclusive (from > to wraps the new year); season = that species' season weeks. range_area uses the season's range polygons (no time: breeding); trend uses the trends table's season (breeding only in the example). " +
     'Per cell the weekly values are averaged over the weeks (NULL = not modelled is skipped, 0 = predicted absent kept); value = mean over modelled cells and total (sum over cells); where_highest/lowest = top_n cells (default 5) with the nearest town and top regions; ' +
     'when_highest/lowest, first/last_week_above, length_of_stay, biggest_rise/drop work on the weekly place-wide means (threshold default 25% of the peak weekly mean); cells_above = modelled cells whose mean reaches the threshold (default 25% of the highest cell mean); ' +
     'centre = abundance-weighted centre; which_larger = two to four subjects compared (index of the largest, its difference and ratio to the next); rank_species = species ranked by the value. trend: abundance-weighted, median and mean % per year over trend cells; where_highest = where it increases fastest. ' +
@@ -55,12 +57,18 @@ function tablesFor(frame: QueryFrame): string[] {
 const MAX_COMPARED = 4;
 
 /** The frame's subjects: every species × time × place (each list defaulting to one entry); which_larger needs two to four. */
-function subjectAxes(frame: QueryFrame): { times: (TimeSpec | undefined)[]; places: (PlaceSpec | undefined)[] } | ToolFailure {
+function subjectAxes(
+  frame: QueryFrame,
+): { times: (TimeSpec | undefined)[]; places: (PlaceSpec | undefined)[] } | ToolFailure {
   const times = frame.times.length > 0 ? frame.times : [undefined];
   const places = frame.places.length > 0 ? frame.places : [undefined];
   const count = Math.max(1, frame.species.length) * times.length * places.length;
   if (frame.operation === 'which_larger' && (count < 2 || count > MAX_COMPARED)) {
-    return toolFailure('invalid_arguments', `invalid_arguments: which_larger compares two to ${MAX_COMPARED} subjects — give two species, or two to four times, or two places (this frame gives ${count}).`, { problems: [{ loc: '(root)', msg: `2–${MAX_COMPARED} subjects` }] });
+    return toolFailure(
+      'invalid_arguments',
+      `invalid_arguments: which_larger compares two to ${MAX_COMPARED} subjects — give two species, or two to four times, or two places (this frame gives ${count}).`,
+      { problems: [{ loc: '(root)', msg: `2–${MAX_COMPARED} subjects` }] },
+    );
   }
   return { times, places };
 }
@@ -74,7 +82,11 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
   if ('code' in axes) return axes;
   const ranking = frame.operation === 'rank_species';
   if (frame.species.length === 0 && !ranking) {
-    return toolFailure('invalid_arguments', 'invalid_arguments: name the species (eBird codes; find_species gives them) — species may be empty only with rank_species.', { problems: [{ loc: 'species', msg: 'at least one species code' }] });
+    return toolFailure(
+      'invalid_arguments',
+      'invalid_arguments: name the species (eBird codes; find_species gives them) — species may be empty only with rank_species.',
+      { problems: [{ loc: 'species', msg: 'at least one species code' }] },
+    );
   }
   const codes = frame.species.length > 0 ? frame.species : await everySpeciesCode(context);
   const caveats: string[] = [];
@@ -84,7 +96,10 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
     const found = await resolveSpecies(context, code);
     if ('code' in found) return found;
     if (found.interpreted) caveats.push(`${found.interpreted} (fuzzy match).`);
-    if (found.species.simulated) caveats.push(`SIMULATED species ${found.species.common_name}: fictional values for a demo, never facts about a real bird.`);
+    if (found.species.simulated)
+      caveats.push(
+        `SIMULATED species ${found.species.common_name}: fictional values for a demo, never facts about a real bird.`,
+      );
     const { seasons, query } = await loadSeasons(context, found.species.species_code);
     queries.push(query);
     for (const time of axes.times) {
@@ -93,7 +108,11 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
         // A ranking lists a species its place does not cover as null; any other operation fails as a whole.
         if (isToolFailure(figures) && !ranking) return figures;
         computed.push({ species: found.species, figures });
-        if (!isToolFailure(figures)) caveats.push(...figures.caveats, ...seasonCaveats(touchedSeasons(seasons, figures.subject.weeks), found.species.is_resident));
+        if (!isToolFailure(figures))
+          caveats.push(
+            ...figures.caveats,
+            ...seasonCaveats(touchedSeasons(seasons, figures.subject.weeks), found.species.is_resident),
+          );
       }
     }
   }
@@ -103,26 +122,48 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
     read_as: describeFrame(frame, placeLabels(frame, done)),
     measure: frame.measure,
     operation: frame.operation,
-    unit: frame.measure === 'range_area' ? AREA_UNIT_LABELS[frame.units ?? 'km2'] : MEASURE_UNITS[frame.measure],
+    unit:
+      frame.measure === 'range_area' ? AREA_UNIT_LABELS[frame.units ?? 'km2'] : MEASURE_UNITS[frame.measure],
     subjects: ranking ? [] : done.map((figures) => figures.subject),
     caveats: [],
     sql: [...new Set(queries.map((query) => query.sql.trim().replace(/\s+/g, ' ')))],
   };
   if (frame.operation === 'which_larger') {
     result.comparison = compareSubjects(result.subjects);
-    if (!result.comparison) caveats.push('One of the two has no figure (not modelled there and then), so they cannot be compared.');
+    if (!result.comparison)
+      caveats.push('One of the two has no figure (not modelled there and then), so they cannot be compared.');
   }
   if (ranking) {
-    const ranked = rankSpecies(computed.map((entry) => ({ code: entry.species.species_code, name: entry.species.common_name, figures: entry.figures })));
+    const ranked = rankSpecies(
+      computed.map((entry) => ({
+        code: entry.species.species_code,
+        name: entry.species.common_name,
+        figures: entry.figures,
+      })),
+    );
     result.ranking = ranked.ranking;
     caveats.push(...ranked.caveats);
   }
-  result.caveats = [...new Set([...caveats, ...measureCaveats(frame), ...queries.flatMap((query) => query.warnings)])];
-  attachPayloads(context, frame, done, new Map(computed.map((entry) => [entry.species.species_code, entry.species.release])));
+  result.caveats = [
+    ...new Set([...caveats, ...measureCaveats(frame), ...queries.flatMap((query) => query.warnings)]),
+  ];
+  attachPayloads(
+    context,
+    frame,
+    done,
+    new Map(computed.map((entry) => [entry.species.species_code, entry.species.release])),
+  );
   return result;
 }
 
-async function subjectFigures(context: PerchContext, frame: QueryFrame, species: SpeciesRow, seasons: SeasonRow[], time: TimeSpec | undefined, place: PlaceSpec | undefined): Promise<SubjectFigures | ToolFailure> {
+async function subjectFigures(
+  context: PerchContext,
+  frame: QueryFrame,
+  species: SpeciesRow,
+  seasons: SeasonRow[],
+  time: TimeSpec | undefined,
+  place: PlaceSpec | undefined,
+): Promise<SubjectFigures | ToolFailure> {
   const selected = weeksOfTime(time, seasons, species.release);
   if ('code' in selected) return selected;
   const resolved = await resolvePlace(context, place, species);
@@ -130,8 +171,13 @@ async function subjectFigures(context: PerchContext, frame: QueryFrame, species:
   const spec: SubjectSpec = { species, seasons, time: selected, place: resolved };
   const figures = await computeSubject(context, frame, spec);
   if (isToolFailure(figures)) return figures;
-  if (WEEKLY_LAYER_OPERATIONS.has(frame.operation) && isWeeklyMeasure(frame.measure)) figures.weeklyCells = await weeklyLayerRows(context, spec, frame.measure);
-  return { ...figures, caveats: [...resolved.caveats, ...figures.caveats], queries: [...resolved.queries, ...figures.queries] };
+  if (WEEKLY_LAYER_OPERATIONS.has(frame.operation) && isWeeklyMeasure(frame.measure))
+    figures.weeklyCells = await weeklyLayerRows(context, spec, frame.measure);
+  return {
+    ...figures,
+    caveats: [...resolved.caveats, ...figures.caveats],
+    queries: [...resolved.queries, ...figures.queries],
+  };
 }
 
 function touchedSeasons(seasons: readonly SeasonRow[], weeks: readonly number[]): SeasonRow[] {
@@ -146,9 +192,17 @@ function placeLabels(frame: QueryFrame, done: readonly SubjectFigures[]): string
 
 function measureCaveats(frame: QueryFrame): string[] {
   if (!isWeeklyMeasure(frame.measure)) return [];
-  const caveats = ['NULL cells are not modelled and are left out of means; 0 means predicted absent and is included.'];
-  if (frame.measure === 'abundance') caveats.push('Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h), not the number of birds in the area; totals over cells are an index, not a population.');
-  if (frame.measure === 'count') caveats.push('Count is per checklist where the species is detected; its total over cells is not meaningful on its own.');
+  const caveats = [
+    'NULL cells are not modelled and are left out of means; 0 means predicted absent and is included.',
+  ];
+  if (frame.measure === 'abundance')
+    caveats.push(
+      'Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h), not the number of birds in the area; totals over cells are an index, not a population.',
+    );
+  if (frame.measure === 'count')
+    caveats.push(
+      'Count is per checklist where the species is detected; its total over cells is not meaningful on its own.',
+    );
   return caveats;
 }
 
@@ -156,7 +210,12 @@ function measureCaveats(frame: QueryFrame): string[] {
 const MAP_OPERATIONS = new Set(['value', 'where_highest', 'where_lowest', 'cells_above', 'centre']);
 
 /** Map layers (one per subject) and one chart of every subject's weekly series go to the page, never to the model. */
-function attachPayloads(context: PerchContext, frame: QueryFrame, done: readonly SubjectFigures[], releases: ReadonlyMap<string, number>): void {
+function attachPayloads(
+  context: PerchContext,
+  frame: QueryFrame,
+  done: readonly SubjectFigures[],
+  releases: ReadonlyMap<string, number>,
+): void {
   const unit = frame.measure === 'range_area' ? 'km²' : MEASURE_UNITS[frame.measure];
   if (MAP_OPERATIONS.has(frame.operation)) {
     done.forEach((figures, index) => {
@@ -164,7 +223,18 @@ function attachPayloads(context: PerchContext, frame: QueryFrame, done: readonly
       const { table, query } = figures.cells;
       const name = `${figures.subject.common_name}: ${frame.measure}, ${figures.subject.time_label}, ${figures.subject.place_label}`;
       const layer = buildMapLayer(
-        { table, name, valueColumn: 'value', unit, release: releases.get(figures.subject.species_code) ?? 0, color: nextLayerColor(context.session.id), labelColumn: 'region_code', sourceTables: query.tablesRead, sql: query.sql, callId: context.callId },
+        {
+          table,
+          name,
+          valueColumn: 'value',
+          unit,
+          release: releases.get(figures.subject.species_code) ?? 0,
+          color: nextLayerColor(context.session.id),
+          labelColumn: 'region_code',
+          sourceTables: query.tablesRead,
+          sql: query.sql,
+          callId: context.callId,
+        },
         { kind: 'point', lon: 'lon', lat: 'lat' },
       );
       context.attach({ kind: 'map-layer', payload: { ...layer, id: `${context.callId}-layer-${index}` } });
@@ -175,20 +245,51 @@ function attachPayloads(context: PerchContext, frame: QueryFrame, done: readonly
     const { table, query } = figures.weeklyCells;
     const name = `${figures.subject.common_name}: weekly ${frame.measure.replaceAll('_', ' ')}, ${figures.subject.place_label}`;
     const layer = buildMapLayer(
-      { table, name, valueColumn: 'value', unit, timeColumn: 'week', release: releases.get(figures.subject.species_code) ?? 0, color: nextLayerColor(context.session.id), labelColumn: 'region_code', sourceTables: query.tablesRead, sql: query.sql, callId: context.callId },
+      {
+        table,
+        name,
+        valueColumn: 'value',
+        unit,
+        timeColumn: 'week',
+        release: releases.get(figures.subject.species_code) ?? 0,
+        color: nextLayerColor(context.session.id),
+        labelColumn: 'region_code',
+        sourceTables: query.tablesRead,
+        sql: query.sql,
+        callId: context.callId,
+      },
       { kind: 'point', lon: 'lon', lat: 'lat' },
     );
     context.attach({ kind: 'map-layer', payload: { ...layer, id: `${context.callId}-weekly-${index}` } });
   });
   const charted = done.filter((figures) => figures.series);
   if (charted.length === 0) return;
-  const label = (figures: SubjectFigures) => [figures.subject.common_name, figures.subject.time_label, figures.subject.place_label].join(', ');
-  const points = charted.flatMap((figures) => figures.series!.points.map((point) => ({ ...point, subject: label(figures) })));
+  const label = (figures: SubjectFigures) =>
+    [figures.subject.common_name, figures.subject.time_label, figures.subject.place_label].join(', ');
+  const points = charted.flatMap((figures) =>
+    figures.series!.points.map((point) => ({ ...point, subject: label(figures) })),
+  );
   const chart: ChartPayload = {
-    kind: 'chart', id: `${context.callId}-chart`, title: `Weekly mean ${frame.measure.replaceAll('_', ' ')}`, chartType: 'line',
-    x: 'date', y: 'value', ...(charted.length > 1 ? { series: 'subject' } : {}), xLabel: 'week', yLabel: `mean ${frame.measure.replaceAll('_', ' ')}`, unit,
-    columns: { week: points.map((point) => point.week), date: points.map((point) => point.date), value: points.map((point) => point.value), subject: points.map((point) => point.subject) },
-    timeColumn: 'week', sourceTables: [...new Set(charted.flatMap((figures) => figures.series!.query.tablesRead))], sql: charted.map((figures) => figures.series!.query.sql).join(';\n'), callId: context.callId,
+    kind: 'chart',
+    id: `${context.callId}-chart`,
+    title: `Weekly mean ${frame.measure.replaceAll('_', ' ')}`,
+    chartType: 'line',
+    x: 'date',
+    y: 'value',
+    ...(charted.length > 1 ? { series: 'subject' } : {}),
+    xLabel: 'week',
+    yLabel: `mean ${frame.measure.replaceAll('_', ' ')}`,
+    unit,
+    columns: {
+      week: points.map((point) => point.week),
+      date: points.map((point) => point.date),
+      value: points.map((point) => point.value),
+      subject: points.map((point) => point.subject),
+    },
+    timeColumn: 'week',
+    sourceTables: [...new Set(charted.flatMap((figures) => figures.series!.query.tablesRead))],
+    sql: charted.map((figures) => figures.series!.query.sql).join(';\n'),
+    callId: context.callId,
   };
   context.attach({ kind: 'chart', payload: chart });
 }

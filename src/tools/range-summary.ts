@@ -22,12 +22,14 @@ interface RangeRow {
 export const rangeSummary = defineTool({
   name: 'range_summary',
   description:
-    "Size of a species' seasonal range in ONE call: area in km² (equal-area EPSG:8857), bounding box, and its share of the prediction area (where the model made predictions). Use for \"how big is X's breeding range\".",
+    'Size of a species\' seasonal range in ONE call: area in km² (equal-area EPSG:8857), bounding box, and its share of the prediction area (where the model made predictions). Use for "how big is X\'s breeding range".',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    season: z.enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration']).describe('Season of the range'),
+    season: z
+      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
+      .describe('Season of the range'),
     smoothing: z.enum(['smooth', 'raw']).default('smooth').describe('smooth (eBird maps) or raw polygons'),
   }),
   async run(args, context) {
@@ -40,7 +42,12 @@ export const rangeSummary = defineTool({
     const rows = previewRows(query.table, query.rows) as unknown as RangeRow[];
     const range = rows.find((row) => row.layer === 'range');
     const area = rows.find((row) => row.layer === 'prediction_area');
-    if (!range) return toolFailure('no_data', `no_data: no ${args.smoothing} ${args.season} range for ${subject.species.common_name}.`, { hint: 'Call species_profile to see which products and seasons exist.' });
+    if (!range)
+      return toolFailure(
+        'no_data',
+        `no_data: no ${args.smoothing} ${args.season} range for ${subject.species.common_name}.`,
+        { hint: 'Call species_profile to see which products and seasons exist.' },
+      );
     const share = area ? range.area_km2 / area.area_km2 : null;
     return {
       species: { code: subject.species.species_code, common_name: subject.species.common_name },
@@ -51,7 +58,10 @@ export const rangeSummary = defineTool({
       bbox: { xmin: range.xmin, ymin: range.ymin, xmax: range.xmax, ymax: range.ymax },
       prediction_area_km2: area?.area_km2 ?? null,
       share_of_prediction_area: share,
-      share_in_words: share === null ? null : `${(share * 100).toFixed(1)}% of the ${Math.round(area!.area_km2).toLocaleString('en-US')} km² prediction area`,
+      share_in_words:
+        share === null
+          ? null
+          : `${(share * 100).toFixed(1)}% of the ${Math.round(area!.area_km2).toLocaleString('en-US')} km² prediction area`,
       ...resultFields({
         count: rows.length,
         queries: [...subject.queries, seasonsQuery, query],
@@ -60,7 +70,10 @@ export const rangeSummary = defineTool({
           ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
           'The range is where seasonal relative abundance is above zero, inside the prediction area (where the model made predictions); outside it nothing is known.',
           'Areas are planar in EPSG:8857 (equal-area); they differ slightly from cell counts × 729 km².',
-          ...seasonCaveats(seasons.filter((season) => season.season === args.season), subject.species.is_resident),
+          ...seasonCaveats(
+            seasons.filter((season) => season.season === args.season),
+            subject.species.is_resident,
+          ),
         ],
       }),
     };

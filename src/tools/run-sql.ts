@@ -20,13 +20,21 @@ export const runSql = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     sql: z.string().min(1).max(20_000).describe('One SELECT (or WITH … SELECT) statement'),
-    purpose: z.string().min(1).max(300).describe('What the query answers, in a few words (shown to the user)'),
+    purpose: z
+      .string()
+      .min(1)
+      .max(300)
+      .describe('What the query answers, in a few words (shown to the user)'),
   }),
   async run(args, context) {
     const query = await runQuery(context, args.sql, { maxRows: MAX_ROWS });
     const columns = resultColumns(query.table);
     const payload: DataTablePayload = {
-      kind: 'data-table', id: `${context.callId}-table`, title: args.purpose, sql: query.sql, rows: query.rows,
+      kind: 'data-table',
+      id: `${context.callId}-table`,
+      title: args.purpose,
+      sql: query.sql,
+      rows: query.rows,
       columns: columns.map((column) => ({ name: column.name, type: column.type })),
       ipc: tableToIPC(query.table, 'stream').slice().buffer as ArrayBuffer,
       callId: context.callId,
@@ -38,11 +46,18 @@ export const runSql = defineTool({
       columns,
       preview: previewRows(query.table, PREVIEW_ROWS),
       has_geometry: hasGeometry(columns.map((column) => column.name)),
-      ...(query.rows === 0 ? { hint: 'No rows. Check the literal values in WHERE with sample_values (codes are like USA-MI and yebsap; seasons like prebreeding_migration).' } : {}),
+      ...(query.rows === 0
+        ? {
+            hint: 'No rows. Check the literal values in WHERE with sample_values (codes are like USA-MI and yebsap; seasons like prebreeding_migration).',
+          }
+        : {}),
       ...resultFields({
         count: query.rows,
         truncated: query.rows > PREVIEW_ROWS,
-        note: query.rows > PREVIEW_ROWS ? `preview shows ${PREVIEW_ROWS} of ${query.rows} rows; the user sees them all in the data table` : undefined,
+        note:
+          query.rows > PREVIEW_ROWS
+            ? `preview shows ${PREVIEW_ROWS} of ${query.rows} rows; the user sees them all in the data table`
+            : undefined,
         queries: [query],
         scope: args.purpose,
         caveats: query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),

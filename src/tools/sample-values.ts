@@ -10,7 +10,8 @@ import { sqlIdentifier } from './support/sql-literal';
 
 export const sampleValues = defineTool({
   name: 'sample_values',
-  description: 'Real values of one column with their counts (most common first), the number of distinct values, and min/max for numbers. Use it to check a literal (a region code, a season name) before putting it in SQL.',
+  description:
+    'Real values of one column with their counts (most common first), the number of distinct values, and min/max for numbers. Use it to check a literal (a region code, a season name) before putting it in SQL.',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -25,13 +26,25 @@ export const sampleValues = defineTool({
     // Only a name the catalog lists reaches the SQL text, quoted; anything else stops here.
     if (!column) {
       const names = table.columns.map((candidate) => candidate.name);
-      return toolFailure('not_found', `not_found: table '${table.name}' has no column '${args.column}'. Did you mean: ${closestNames(args.column, names).join(', ')}?`, { hint: `Columns: ${names.join(', ')}.` });
+      return toolFailure(
+        'not_found',
+        `not_found: table '${table.name}' has no column '${args.column}'. Did you mean: ${closestNames(args.column, names).join(', ')}?`,
+        { hint: `Columns: ${names.join(', ')}.` },
+      );
     }
     const name = sqlIdentifier(column.name);
     const from = sqlIdentifier(table.name);
-    const valuesQuery = await runQuery(context, `SELECT ${name} AS value, count(*) AS rows FROM ${from} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST LIMIT ${args.limit}`, { maxRows: args.limit, timeoutMs: 15_000 });
+    const valuesQuery = await runQuery(
+      context,
+      `SELECT ${name} AS value, count(*) AS rows FROM ${from} GROUP BY 1 ORDER BY rows DESC, value NULLS LAST LIMIT ${args.limit}`,
+      { maxRows: args.limit, timeoutMs: 15_000 },
+    );
     const numeric = ['INTEGER', 'BIGINT', 'DOUBLE', 'DATE'].includes(column.type);
-    const totalsQuery = await runQuery(context, `SELECT count(DISTINCT ${name}) AS distinct_values, count(*) - count(${name}) AS nulls, count(*) AS rows${numeric ? `, min(${name}) AS min, max(${name}) AS max` : ''} FROM ${from}`, { maxRows: 1, timeoutMs: 15_000 });
+    const totalsQuery = await runQuery(
+      context,
+      `SELECT count(DISTINCT ${name}) AS distinct_values, count(*) - count(${name}) AS nulls, count(*) AS rows${numeric ? `, min(${name}) AS min, max(${name}) AS max` : ''} FROM ${from}`,
+      { maxRows: 1, timeoutMs: 15_000 },
+    );
     const totals = previewRows(totalsQuery.table, 1)[0];
     const values = previewRows(valuesQuery.table, valuesQuery.rows);
     const distinct = Number(totals.distinct_values);
@@ -48,7 +61,10 @@ export const sampleValues = defineTool({
       ...resultFields({
         count: values.length,
         truncated: distinct > values.length,
-        note: distinct > values.length ? `${values.length} of ${distinct} distinct values shown (most common first)` : undefined,
+        note:
+          distinct > values.length
+            ? `${values.length} of ${distinct} distinct values shown (most common first)`
+            : undefined,
         queries: [valuesQuery, totalsQuery],
         scope: `every loaded row of ${table.name}.${column.name}`,
         caveats: table.caveats,

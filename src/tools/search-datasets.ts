@@ -11,32 +11,63 @@ interface TableDocument {
 
 export const searchDatasets = defineTool({
   name: 'search_datasets',
-  description: 'Finds tables of this session by meaning (full-text over titles, descriptions, column names and meanings, species names), typo-tolerant. Returns table names ranked, with what one row is. Then call describe_table.',
+  description:
+    'Finds tables of this session by meaning (full-text over titles, descriptions, column names and meanings, species names), typo-tolerant. Returns table names ranked, with what one row is. Then call describe_table.',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    query: z.string().min(1).max(200).describe('What you are looking for, e.g. "weekly abundance", "range area", "trend"'),
+    query: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe('What you are looking for, e.g. "weekly abundance", "range area", "trend"'),
     limit: z.number().int().min(1).max(20).default(5).describe('Most tables to return'),
   }),
   run(args, context) {
     const catalog = context.services.engine.catalog;
-    const tables = context.session.datasets.filter((name) => Object.hasOwn(catalog.tables, name)).map((name) => catalog.tables[name]);
-    const index = new MiniSearch<TableDocument>({ fields: ['id', 'title', 'text', 'columns'], storeFields: [] });
-    index.addAll(tables.map((table) => ({
-      id: table.name,
-      title: table.title,
-      text: `${table.description} ${table.row_meaning} ${table.caveats.join(' ')}`,
-      // Column examples carry species names (species.common_name) and region codes, so "sapsucker" finds species.
-      columns: table.columns.map((column) => `${column.name.replaceAll('_', ' ')} ${column.meaning} ${column.type === 'VARCHAR' ? column.examples.join(' ') : ''}`).join(' '),
-    })));
-    const hits = index.search(args.query, { fuzzy: 0.2, prefix: true, boost: { id: 3, title: 2 }, combineWith: 'OR' }).slice(0, args.limit);
+    const tables = context.session.datasets
+      .filter((name) => Object.hasOwn(catalog.tables, name))
+      .map((name) => catalog.tables[name]);
+    const index = new MiniSearch<TableDocument>({
+      fields: ['id', 'title', 'text', 'columns'],
+      storeFields: [],
+    });
+    index.addAll(
+      tables.map((table) => ({
+        id: table.name,
+        title: table.title,
+        text: `${table.description} ${table.row_meaning} ${table.caveats.join(' ')}`,
+        // Column examples carry species names (species.common_name) and region codes, so "sapsucker" finds species.
+        columns: table.columns
+          .map(
+            (column) =>
+              `${column.name.replaceAll('_', ' ')} ${column.meaning} ${column.type === 'VARCHAR' ? column.examples.join(' ') : ''}`,
+          )
+          .join(' '),
+      })),
+    );
+    const hits = index
+      .search(args.query, { fuzzy: 0.2, prefix: true, boost: { id: 3, title: 2 }, combineWith: 'OR' })
+      .slice(0, args.limit);
     const results = hits.map((hit) => {
       const table = catalog.tables[String(hit.id)];
-      return { table: table.name, title: table.title, row_meaning: table.row_meaning, rows: table.rows, score: Number(hit.score.toFixed(2)), geometry: table.geometry?.kind ?? null, time_column: table.time_column ?? null };
+      return {
+        table: table.name,
+        title: table.title,
+        row_meaning: table.row_meaning,
+        rows: table.rows,
+        score: Number(hit.score.toFixed(2)),
+        geometry: table.geometry?.kind ?? null,
+        time_column: table.time_column ?? null,
+      };
     });
     return {
       results,
-      ...(results.length === 0 ? { hint: `Nothing matches '${args.query}'. Tables in this session: ${tables.map((table) => table.name).join(', ')}. Try other words or call describe_table on one.` } : {}),
+      ...(results.length === 0
+        ? {
+            hint: `Nothing matches '${args.query}'. Tables in this session: ${tables.map((table) => table.name).join(', ')}. Try other words or call describe_table on one.`,
+          }
+        : {}),
       count: results.length,
       truncated: false,
       source: { tables: [], sql: [] },

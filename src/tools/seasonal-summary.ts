@@ -24,11 +24,24 @@ export const seasonalSummary = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    region: z.string().min(1).max(100).optional().describe('Country or US state (name or code); omit for every modelled cell'),
-    product: z.enum(PRODUCTS).default('abundance').describe('Seasonal product: abundance, occurrence or count (their *_mean columns)'),
+    region: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Country or US state (name or code); omit for every modelled cell'),
+    product: z
+      .enum(PRODUCTS)
+      .default('abundance')
+      .describe('Seasonal product: abundance, occurrence or count (their *_mean columns)'),
   }),
   async run(args, context) {
-    const subject = await resolveSubject(context, ['species', 'seasons', 'seasonal'], args.species, args.region);
+    const subject = await resolveSubject(
+      context,
+      ['species', 'seasons', 'seasonal'],
+      args.species,
+      args.region,
+    );
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
     const column = `s.${args.product}_mean`;
@@ -45,9 +58,18 @@ export const seasonalSummary = defineTool({
       .sort((a, b) => order(a.season) - order(b.season))
       .map((row) => {
         const season = seasons.find((candidate) => candidate.season === row.season);
-        return { ...row, start_date: season?.start_date ?? null, end_date: season?.end_date ?? null, weeks: season?.weeks ?? (row.season === 'full_year' ? 52 : null), passed_review: season?.passed_review ?? null, quality: season?.quality ?? null };
+        return {
+          ...row,
+          start_date: season?.start_date ?? null,
+          end_date: season?.end_date ?? null,
+          weeks: season?.weeks ?? (row.season === 'full_year' ? 52 : null),
+          passed_review: season?.passed_review ?? null,
+          quality: season?.quality ?? null,
+        };
       });
-    const ranked = rows.filter((row) => row.season !== 'full_year' && row.mean !== null && row.passed_review !== false).sort((a, b) => b.mean! - a.mean!);
+    const ranked = rows
+      .filter((row) => row.season !== 'full_year' && row.mean !== null && row.passed_review !== false)
+      .sort((a, b) => b.mean! - a.mean!);
     return {
       species: { code: subject.species.species_code, common_name: subject.species.common_name },
       region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,

@@ -6,10 +6,13 @@ import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks
 
 export const speciesProfile = defineTool({
   name: 'species_profile',
-  description: 'What the data holds about one species: names, release, resident or migratory, seasons with dates/weeks and whether each passed expert review, which products exist (weekly, seasonal, ranges, regional_stats, trends…), trends release. Call it before answering about a species you have not looked at.',
+  description:
+    'What the data holds about one species: names, release, resident or migratory, seasons with dates/weeks and whether each passed expert review, which products exist (weekly, seasonal, ranges, regional_stats, trends…), trends release. Call it before answering about a species you have not looked at.',
   scope: 'read',
   requires: ['datasets'],
-  input: z.strictObject({ species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code') }),
+  input: z.strictObject({
+    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
+  }),
   async run(args, context) {
     const subject = await resolveSubject(context, ['species', 'seasons'], args.species);
     if ('code' in subject) return subject;
@@ -34,7 +37,11 @@ export const speciesProfile = defineTool({
         caveats: [
           ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
           ...seasonCaveats(seasons, species.is_resident),
-          ...(species.trends_release !== null && species.trends_release !== species.release ? [`Trends come from the ${species.trends_release} release, status from ${species.release}: compare with care.`] : []),
+          ...(species.trends_release !== null && species.trends_release !== species.release
+            ? [
+                `Trends come from the ${species.trends_release} release, status from ${species.release}: compare with care.`,
+              ]
+            : []),
         ],
       }),
     };

@@ -8,12 +8,18 @@ const UNPORTABLE = ['"oneOf"', '"const"', '"$ref"'];
 describe('Perch tool definitions as each provider sees them', () => {
   // Definitions are built from the zod schemas alone; no query runs.
   const registry = createPerchRegistry({ engine: { catalog: { tables: {} } } as unknown as Engine });
-  it.each(['gemini', 'openai', 'anthropic', 'mcp'] as const)('%s: every tool is there and uses only portable JSON Schema keywords (query_status frames included)', (provider) => {
-    const definitions = registry.definitions(provider, provider) as { name?: string; function?: { name: string } }[];
-    expect(definitions).toHaveLength(TOOLS.length);
-    const text = JSON.stringify(definitions);
-    for (const keyword of UNPORTABLE) expect(text, keyword).not.toContain(keyword);
-    expect(text).toContain('query_status');
-    expect(text).toContain('"anyOf"');
-  });
+  it.each(['gemini', 'openai', 'anthropic', 'mcp'] as const)(
+    '%s: every tool is there and uses only portable JSON Schema keywords (query_status frames included)',
+    (provider) => {
+      const definitions = registry.definitions(provider, provider) as {
+        name?: string;
+        function?: { name: string };
+      }[];
+      expect(definitions).toHaveLength(TOOLS.length);
+      const text = JSON.stringify(definitions);
+      for (const keyword of UNPORTABLE) expect(text, keyword).not.toContain(keyword);
+      expect(text).toContain('query_status');
+      expect(text).toContain('"anyOf"');
+    },
+  );
 });

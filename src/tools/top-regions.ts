@@ -7,7 +7,8 @@ import { runQuery } from './support/run-query';
 import { loadSeasons, seasonCaveats } from './support/season-weeks';
 import { sqlString } from './support/sql-literal';
 
-const percent = (fraction: number | null) => (fraction === null ? null : `${(fraction * 100).toFixed(fraction < 0.001 ? 3 : 1)}%`);
+const percent = (fraction: number | null) =>
+  fraction === null ? null : `${(fraction * 100).toFixed(fraction < 0.001 ? 3 : 1)}%`;
 
 export const topRegions = defineTool({
   name: 'top_regions',
@@ -17,15 +18,21 @@ export const topRegions = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    season: z.enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration']).describe('Season'),
-    region_type: z.enum(['country', 'state', 'any']).default('any').describe('Rank countries, states or both'),
+    season: z
+      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
+      .describe('Season'),
+    region_type: z
+      .enum(['country', 'state', 'any'])
+      .default('any')
+      .describe('Rank countries, states or both'),
     limit: z.number().int().min(1).max(50).default(10).describe('Most regions to return'),
   }),
   async run(args, context) {
     const subject = await resolveSubject(context, ['species', 'seasons', 'regional_stats'], args.species);
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
-    const typeFilter = args.region_type === 'any' ? '' : ` AND r.region_type = ${sqlString(args.region_type)}`;
+    const typeFilter =
+      args.region_type === 'any' ? '' : ` AND r.region_type = ${sqlString(args.region_type)}`;
     const sql = `SELECT r.region_code, r.region_name, r.region_type, r.total_pop_fraction, r.range_total_fraction, r.range_occupied_fraction,
         r.abundance_mean, r.range_days_occupation, r.max_week, r.max_week_pop_fraction
       FROM regional_stats AS r WHERE ${subject.where('r')} AND r.season = ${sqlString(args.season)}${typeFilter}
@@ -50,9 +57,12 @@ export const topRegions = defineTool({
         scope: `${subject.species.common_name} (${subject.species.species_code}), ${args.season}, regions eBird reports (${args.region_type})`,
         caveats: [
           ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
-          'The *_fraction columns are shares 0–1 (eBird\'s CSV calls them percent); 0.35 means 35%. A country and its states overlap, so shares of different region types do not add up.',
+          "The *_fraction columns are shares 0–1 (eBird's CSV calls them percent); 0.35 means 35%. A country and its states overlap, so shares of different region types do not add up.",
           "Computed by eBird at full resolution over the whole range: not reproducible exactly from this build's 27 km cells.",
-          ...seasonCaveats(seasons.filter((season) => season.season === args.season), subject.species.is_resident),
+          ...seasonCaveats(
+            seasons.filter((season) => season.season === args.season),
+            subject.species.is_resident,
+          ),
         ],
       }),
     };

@@ -33,11 +33,26 @@ export const trendSummary = defineTool({
   requires: ['datasets'],
   input: z.strictObject({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    region: z.string().min(1).max(100).optional().describe('Country or US state (name or code); omit for every trend cell'),
-    season: z.string().min(1).max(40).optional().describe('Trend season (e.g. breeding); omit when the species has only one'),
+    region: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Country or US state (name or code); omit for every trend cell'),
+    season: z
+      .string()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe('Trend season (e.g. breeding); omit when the species has only one'),
   }),
   async run(args, context) {
-    const subject = await resolveSubject(context, ['species', 'trends', 'trends_folds'], args.species, args.region);
+    const subject = await resolveSubject(
+      context,
+      ['species', 'trends', 'trends_folds'],
+      args.species,
+      args.region,
+    );
     if ('code' in subject) return subject;
     const seasonFilter = args.season === undefined ? '' : ` AND t.season = ${sqlString(args.season)}`;
     // abd_ppy is the median percent-per-year change; abd_ppy_nonzero is TRUE iff the 80% interval
@@ -52,27 +67,52 @@ export const trendSummary = defineTool({
     const cellQuery = await runQuery(context, cellSql, { maxRows: 20 });
     const perSeason = previewRows(cellQuery.table, cellQuery.rows) as unknown as CellStats[];
     if (perSeason.length === 0) {
-      return toolFailure('no_data', `no_data: no trend cells for ${subject.describe()}${args.season ? ` in season '${args.season}'` : ''}.`, { hint: 'Call species_profile to see whether this species has trends, and for which season.' });
+      return toolFailure(
+        'no_data',
+        `no_data: no trend cells for ${subject.describe()}${args.season ? ` in season '${args.season}'` : ''}.`,
+        { hint: 'Call species_profile to see whether this species has trends, and for which season.' },
+      );
     }
     if (perSeason.length > 1) {
-      return toolFailure('ambiguous', `ambiguous: trends exist for several seasons (${perSeason.map((row) => row.season).join(', ')}). Call again with season.`);
+      return toolFailure(
+        'ambiguous',
+        `ambiguous: trends exist for several seasons (${perSeason.map((row) => row.season).join(', ')}). Call again with season.`,
+      );
     }
     const cells = perSeason[0];
-    const { trend: folds, query: foldQuery } = await regionalTrend(context, subject.species.species_code, cells.season, `SELECT t.srd_id FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)}`);
-    const direction = folds.lower_ppy !== null && folds.upper_ppy !== null ? (folds.upper_ppy < 0 ? 'declining' : folds.lower_ppy > 0 ? 'increasing' : 'no clear trend (80% interval includes zero)') : 'unknown';
+    const { trend: folds, query: foldQuery } = await regionalTrend(
+      context,
+      subject.species.species_code,
+      cells.season,
+      `SELECT t.srd_id FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)}`,
+    );
+    const direction =
+      folds.lower_ppy !== null && folds.upper_ppy !== null
+        ? folds.upper_ppy < 0
+          ? 'declining'
+          : folds.lower_ppy > 0
+            ? 'increasing'
+            : 'no clear trend (80% interval includes zero)'
+        : 'unknown';
     const years = cells.end_year - cells.start_year;
     return {
       species: { code: subject.species.species_code, common_name: subject.species.common_name },
       region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
       season: cells.season,
-      period: { start_year: cells.start_year, end_year: cells.end_year, season_window: `${cells.start_date} to ${cells.end_date}`, release: cells.release },
+      period: {
+        start_year: cells.start_year,
+        end_year: cells.end_year,
+        season_window: `${cells.start_date} to ${cells.end_date}`,
+        release: cells.release,
+      },
       unit: 'percent per year (abd_ppy)',
       regional_trend: {
         median_ppy: folds.median_ppy,
         ci80: [folds.lower_ppy, folds.upper_ppy],
         folds: folds.folds,
         direction,
-        cumulative_percent: folds.median_ppy === null ? null : 100 * ((1 + folds.median_ppy / 100) ** years - 1),
+        cumulative_percent:
+          folds.median_ppy === null ? null : 100 * ((1 + folds.median_ppy / 100) ** years - 1),
         rule: 'per fold the abundance-weighted mean of abd_ppy over the cells; then the median and the 10th/90th percentiles across folds',
       },
       cells: {

@@ -26,13 +26,34 @@ export const weeklySeries = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code, e.g. "Yellow-bellied Sapsucker" or yebsap'),
-    region: z.string().min(1).max(100).optional().describe('Country or US state: name, code (USA, USA-MI) or postal code (MI). Omit for every modelled cell'),
+    species: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe('Common name, scientific name or eBird code, e.g. "Yellow-bellied Sapsucker" or yebsap'),
+    region: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'Country or US state: name, code (USA, USA-MI) or postal code (MI). Omit for every modelled cell',
+      ),
     product: z.enum(WEEKLY_PRODUCT_NAMES).default('abundance').describe('Weekly product to summarise'),
-    arrival_share: z.number().min(0.01).max(0.99).default(0.25).describe('Arrival/departure = first/last week whose mean is at least this share of the peak mean'),
+    arrival_share: z
+      .number()
+      .min(0.01)
+      .max(0.99)
+      .default(0.25)
+      .describe('Arrival/departure = first/last week whose mean is at least this share of the peak mean'),
   }),
   async run(args, context) {
-    const subject = await resolveSubject(context, ['species', 'seasons', 'weekly'], args.species, args.region);
+    const subject = await resolveSubject(
+      context,
+      ['species', 'seasons', 'weekly'],
+      args.species,
+      args.region,
+    );
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
     const value = `w.${sqlIdentifier(args.product)}`;
@@ -46,22 +67,43 @@ export const weeklySeries = defineTool({
     const rows = previewRows(query.table, query.rows) as unknown as WeekRow[];
     const weeks = rows.map((row) => ({ ...row, season: seasonOfWeek(seasons, row.week) }));
     const valued = weeks.filter((row) => row.mean !== null);
-    const peak = valued.reduce<(typeof weeks)[number] | undefined>((best, row) => (best === undefined || row.mean! > best.mean! ? row : best), undefined);
+    const peak = valued.reduce<(typeof weeks)[number] | undefined>(
+      (best, row) => (best === undefined || row.mean! > best.mean! ? row : best),
+      undefined,
+    );
     const threshold = peak ? peak.mean! * args.arrival_share : null;
     const above = threshold === null ? [] : valued.filter((row) => row.mean! >= threshold);
     const caveats = [
       ...subjectCaveats(subject),
       'NULL cells are not modelled and are left out of means; 0 means predicted absent and is included.',
-      ...(args.product === 'abundance' ? ['Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h), not the number of birds in the area; sums over cells are an index, not a population.'] : []),
+      ...(args.product === 'abundance'
+        ? [
+            'Relative abundance is the expected count on a standard eBird checklist (2 km, 1 h), not the number of birds in the area; sums over cells are an index, not a population.',
+          ]
+        : []),
       ...seasonCaveats(seasons, subject.species.is_resident),
       ...(weeks.length < 52 ? [`Only ${weeks.length} of 52 weeks have rows for this selection.`] : []),
     ];
     const release = subject.species.release;
     const chart: ChartPayload = {
-      kind: 'chart', id: `${context.callId}-chart`, title: `${subject.species.common_name}: weekly mean ${args.product}`, chartType: 'line',
-      x: 'date', y: 'mean', xLabel: `week (${release})`, yLabel: `mean ${args.product}`, unit: WEEKLY_PRODUCTS[args.product],
-      columns: { week: weeks.map((row) => row.week), date: weeks.map((row) => row.date), mean: weeks.map((row) => row.mean) },
-      timeColumn: 'week', sourceTables: query.tablesRead, sql: query.sql, callId: context.callId,
+      kind: 'chart',
+      id: `${context.callId}-chart`,
+      title: `${subject.species.common_name}: weekly mean ${args.product}`,
+      chartType: 'line',
+      x: 'date',
+      y: 'mean',
+      xLabel: `week (${release})`,
+      yLabel: `mean ${args.product}`,
+      unit: WEEKLY_PRODUCTS[args.product],
+      columns: {
+        week: weeks.map((row) => row.week),
+        date: weeks.map((row) => row.date),
+        mean: weeks.map((row) => row.mean),
+      },
+      timeColumn: 'week',
+      sourceTables: query.tablesRead,
+      sql: query.sql,
+      callId: context.callId,
     };
     context.attach({ kind: 'chart', payload: chart });
     return {
@@ -69,12 +111,27 @@ export const weeklySeries = defineTool({
       region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
       product: args.product,
       unit: WEEKLY_PRODUCTS[args.product],
-      peak: peak ? { week: peak.week, date: peak.date, season: peak.season, mean: peak.mean, sum: peak.sum, cells_modelled: peak.cells_modelled } : null,
+      peak: peak
+        ? {
+            week: peak.week,
+            date: peak.date,
+            season: peak.season,
+            mean: peak.mean,
+            sum: peak.sum,
+            cells_modelled: peak.cells_modelled,
+          }
+        : null,
       arrival_week: above[0] ? { week: above[0].week, date: above[0].date } : null,
-      departure_week: above.length > 0 ? { week: above[above.length - 1].week, date: above[above.length - 1].date } : null,
+      departure_week:
+        above.length > 0 ? { week: above[above.length - 1].week, date: above[above.length - 1].date } : null,
       arrival_rule: `first and last week of the year whose mean is at least ${Math.round(args.arrival_share * 100)}% of the peak mean${threshold === null ? '' : ` (${significant(threshold, 4)})`}`,
       weeks: weeks.map((row) => ({ ...row, mean: significant(row.mean), sum: significant(row.sum) })),
-      ...resultFields({ count: weeks.length, queries: [...subject.queries, seasonsQuery, query], scope: `${subject.describe()}, ${args.product}, weeks 1–52 of ${release}`, caveats }),
+      ...resultFields({
+        count: weeks.length,
+        queries: [...subject.queries, seasonsQuery, query],
+        scope: `${subject.describe()}, ${args.product}, weeks 1–52 of ${release}`,
+        caveats,
+      }),
     };
   },
 });

@@ -20,14 +20,28 @@ export const whereIs = defineTool({
   input: z.strictObject({
     species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
     week: z.number().int().min(1).max(52).optional().describe('Week 1–52'),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD').optional().describe('A date; the nearest weekly estimate is used'),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
+      .optional()
+      .describe('A date; the nearest weekly estimate is used'),
     month: z.number().int().min(1).max(12).optional().describe('Month 1–12; weekly values averaged per cell'),
     season: z.enum(SEASONS).optional().describe('Season; weekly values averaged per cell over its weeks'),
-    region: z.string().min(1).max(100).optional().describe('Country or US state (name or code); omit for every modelled cell'),
+    region: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Country or US state (name or code); omit for every modelled cell'),
     top: z.number().int().min(1).max(25).default(5).describe('How many top cells and regions to list'),
   }),
   async run(args, context) {
-    const subject = await resolveSubject(context, ['species', 'seasons', 'weekly', 'cells'], args.species, args.region);
+    const subject = await resolveSubject(
+      context,
+      ['species', 'seasons', 'weekly', 'cells'],
+      args.species,
+      args.region,
+    );
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
     const time = selectTime(args, seasons, subject.species.release);
@@ -37,8 +51,19 @@ export const whereIs = defineTool({
       FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
       WHERE ${subject.where('w')} AND w.week IN (${time.weeks.join(', ')})
       GROUP BY w.cell_id, c.lon, c.lat, c.country_code, c.state_code ORDER BY abundance DESC NULLS LAST, w.cell_id`;
-    const query = await runQuery(context, sql, { maxRows: 2_000_000, maxBytes: 200_000_000, timeoutMs: 30_000 });
-    const cells = previewRows(query.table, query.rows) as { cell_id: number; lon: number; lat: number; country_code: string | null; state_code: string | null; abundance: number | null }[];
+    const query = await runQuery(context, sql, {
+      maxRows: 2_000_000,
+      maxBytes: 200_000_000,
+      timeoutMs: 30_000,
+    });
+    const cells = previewRows(query.table, query.rows) as {
+      cell_id: number;
+      lon: number;
+      lat: number;
+      country_code: string | null;
+      state_code: string | null;
+      abundance: number | null;
+    }[];
     const modelled = cells.filter((cell) => cell.abundance !== null);
     const occupied = modelled.filter((cell) => cell.abundance! > 0);
     const total = modelled.reduce((sum, cell) => sum + cell.abundance!, 0);
@@ -50,17 +75,37 @@ export const whereIs = defineTool({
       entry.sum += cell.abundance!;
       byRegion.set(code, entry);
     }
-    const regions = [...byRegion.values()].sort((a, b) => b.sum - a.sum).slice(0, args.top)
-      .map((entry) => ({ region_code: entry.region_code, cells: entry.cells, share_of_total: significant(total > 0 ? entry.sum / total : null, 4), mean: significant(entry.sum / entry.cells, 4) }));
+    const regions = [...byRegion.values()]
+      .sort((a, b) => b.sum - a.sum)
+      .slice(0, args.top)
+      .map((entry) => ({
+        region_code: entry.region_code,
+        cells: entry.cells,
+        share_of_total: significant(total > 0 ? entry.sum / total : null, 4),
+        mean: significant(entry.sum / entry.cells, 4),
+      }));
     const layerName = `${subject.species.common_name}: ${time.label}`;
     context.attach({
       kind: 'map-layer',
       payload: buildMapLayer(
-        { table: query.table, name: layerName, valueColumn: 'abundance', unit: WEEKLY_PRODUCTS.abundance, release: subject.species.release, color: nextLayerColor(context.session.id), labelColumn: 'state_code', sourceTables: query.tablesRead, sql: query.sql, callId: context.callId },
+        {
+          table: query.table,
+          name: layerName,
+          valueColumn: 'abundance',
+          unit: WEEKLY_PRODUCTS.abundance,
+          release: subject.species.release,
+          color: nextLayerColor(context.session.id),
+          labelColumn: 'state_code',
+          sourceTables: query.tablesRead,
+          sql: query.sql,
+          callId: context.callId,
+        },
         { kind: 'point', lon: 'lon', lat: 'lat' },
       ),
     });
-    const seasonsTouched = [...new Set(time.weeks.map((week) => seasonOfWeek(seasons, week)))].filter((name): name is string => name !== null);
+    const seasonsTouched = [...new Set(time.weeks.map((week) => seasonOfWeek(seasons, week)))].filter(
+      (name): name is string => name !== null,
+    );
     return {
       species: { code: subject.species.species_code, common_name: subject.species.common_name },
       when: time.label,
@@ -70,7 +115,15 @@ export const whereIs = defineTool({
       cells_occupied: occupied.length,
       occupied_share: modelled.length > 0 ? significant(occupied.length / modelled.length, 4) : null,
       mean_abundance: modelled.length > 0 ? total / modelled.length : null,
-      top_cells: cells.slice(0, args.top).filter((cell) => cell.abundance !== null).map((cell) => ({ ...cell, abundance: significant(cell.abundance, 4), lon: significant(cell.lon, 6), lat: significant(cell.lat, 6) })),
+      top_cells: cells
+        .slice(0, args.top)
+        .filter((cell) => cell.abundance !== null)
+        .map((cell) => ({
+          ...cell,
+          abundance: significant(cell.abundance, 4),
+          lon: significant(cell.lon, 6),
+          lat: significant(cell.lat, 6),
+        })),
       top_regions: regions,
       map_layer: { name: layerName, features: cells.length },
       ...resultFields({
@@ -80,8 +133,15 @@ export const whereIs = defineTool({
         caveats: [
           ...subjectCaveats(subject),
           'Relative abundance is the expected count on a standard eBird checklist, not the number of birds; a cell with NULL was not modelled (unknown), 0 means predicted absent.',
-          ...(time.weeks.length > 1 ? ['Several weeks are averaged per cell (the mean of weekly medians — the same rule as eBird\'s seasonal mean rasters).'] : []),
-          ...seasonCaveats(seasons.filter((season) => seasonsTouched.includes(season.season)), subject.species.is_resident),
+          ...(time.weeks.length > 1
+            ? [
+                "Several weeks are averaged per cell (the mean of weekly medians — the same rule as eBird's seasonal mean rasters).",
+              ]
+            : []),
+          ...seasonCaveats(
+            seasons.filter((season) => seasonsTouched.includes(season.season)),
+            subject.species.is_resident,
+          ),
         ],
       }),
     };

@@ -8,14 +8,27 @@ export interface AttributionBar {
 }
 
 /** eBird's terms ask for this attribution wherever the data is shown: visible before any data loads. */
-const DEFAULT_ATTRIBUTION = 'Data: eBird Status and Trends, Cornell Lab of Ornithology (ebird.org/science/status-and-trends).';
+const DEFAULT_ATTRIBUTION =
+  'Data: eBird Status and Trends, Cornell Lab of Ornithology (ebird.org/science/status-and-trends).';
 
 /** Attribution and citation (always visible), and the badge shown while a simulated dataset is in scope. */
 export function createAttributionBar(): AttributionBar {
   const attribution = el('span', { class: 'attribution-text' }, [DEFAULT_ATTRIBUTION]);
   const citation = el('span', { class: 'citation-text' });
-  const element = el('footer', { class: 'attribution', 'aria-label': 'Data attribution' }, [attribution, citation]);
-  const badge = el('span', { class: 'badge badge-simulated', hidden: true, role: 'note', title: 'Some data in scope is simulated (fictional) and must not be cited as real.' }, ['Simulated data in scope']);
+  const element = el('footer', { class: 'attribution', 'aria-label': 'Data attribution' }, [
+    attribution,
+    citation,
+  ]);
+  const badge = el(
+    'span',
+    {
+      class: 'badge badge-simulated',
+      hidden: true,
+      role: 'note',
+      title: 'Some data in scope is simulated (fictional) and must not be cited as real.',
+    },
+    ['Simulated data in scope'],
+  );
   return {
     element,
     badge,

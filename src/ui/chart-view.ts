@@ -16,8 +16,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 export function createChartView(): ChartView {
   const figure = el('div', { class: 'chart-figure' });
   const caption = el('p', { class: 'chart-caption' });
-  const exportSvg = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => saveSvg() }, ['Download SVG']);
-  const exportPng = el('button', { type: 'button', class: 'secondary small', disabled: true, onclick: () => void savePng() }, ['Download PNG']);
+  const exportSvg = el(
+    'button',
+    { type: 'button', class: 'secondary small', disabled: true, onclick: () => saveSvg() },
+    ['Download SVG'],
+  );
+  const exportPng = el(
+    'button',
+    { type: 'button', class: 'secondary small', disabled: true, onclick: () => void savePng() },
+    ['Download PNG'],
+  );
   const empty = el('p', { class: 'empty-state' }, ['Charts from answers appear here.']);
   const toolbar = el('div', { class: 'toolbar', hidden: true }, [exportSvg, exportPng]);
   const element = el('div', { class: 'chart-view' }, [empty, figure, caption, toolbar]);
@@ -36,7 +44,10 @@ export function createChartView(): ChartView {
       height,
       marginLeft: 56,
       style: { fontFamily: 'inherit', fontSize: '12px' },
-      x: { label: current.xLabel, ...(current.chartType === 'bar' ? { tickRotate: rows.length > 12 ? -45 : 0 } : {}) },
+      x: {
+        label: current.xLabel,
+        ...(current.chartType === 'bar' ? { tickRotate: rows.length > 12 ? -45 : 0 } : {}),
+      },
       y: { label: `${current.yLabel}${current.unit ? ` (${current.unit})` : ''}`, grid: true },
       color: current.series ? { legend: true } : undefined,
       marks: [...chartMarks(current, rows), ...cursorMarks(current, rows, cursor)],
@@ -49,7 +60,10 @@ export function createChartView(): ChartView {
       node.removeAttribute('aria-description');
     }
     svg?.setAttribute('role', 'img');
-    svg?.setAttribute('aria-label', `Chart: ${current.title}. ${current.yLabel} by ${current.xLabel}. The numbers are in the Data tab.`);
+    svg?.setAttribute(
+      'aria-label',
+      `Chart: ${current.title}. ${current.yLabel} by ${current.xLabel}. The numbers are in the Data tab.`,
+    );
     figure.replaceChildren(plot);
   };
   // Plot wraps the chart in a <figure> with the title and legend; the chart itself is the last svg.
@@ -61,7 +75,8 @@ export function createChartView(): ChartView {
     copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
     return new XMLSerializer().serializeToString(copy);
   };
-  const fileName = (extension: string) => `${(current?.title ?? 'chart').replace(/[^\w-]+/g, '-').toLowerCase()}.${extension}`;
+  const fileName = (extension: string) =>
+    `${(current?.title ?? 'chart').replace(/[^\w-]+/g, '-').toLowerCase()}.${extension}`;
   const saveSvg = () => download(new Blob([svgText()], { type: 'image/svg+xml' }), fileName('svg'));
   const savePng = async () => {
     const svg = svgElement();
@@ -116,11 +131,20 @@ function chartMarks(payload: ChartPayload, rows: Row[]): Plot.Markish[] {
   const fill = series ?? 'var(--accent)';
   switch (payload.chartType) {
     case 'line':
-      return [Plot.lineY(rows, { x, y, stroke: series ?? 'var(--accent)', strokeWidth: 2 }), Plot.dot(rows, { x, y, r: 2.5, fill: series ?? 'var(--accent)', tip: true })];
+      return [
+        Plot.lineY(rows, { x, y, stroke: series ?? 'var(--accent)', strokeWidth: 2 }),
+        Plot.dot(rows, { x, y, r: 2.5, fill: series ?? 'var(--accent)', tip: true }),
+      ];
     case 'area':
-      return [Plot.areaY(rows, { x, y, fill, fillOpacity: 0.3 }), Plot.lineY(rows, { x, y, stroke: series ?? 'var(--accent)' })];
+      return [
+        Plot.areaY(rows, { x, y, fill, fillOpacity: 0.3 }),
+        Plot.lineY(rows, { x, y, stroke: series ?? 'var(--accent)' }),
+      ];
     case 'histogram':
-      return [Plot.rectY(rows, { ...Plot.binX({ y: 'count' }, { x }), fill: 'var(--accent)' }), Plot.ruleY([0])];
+      return [
+        Plot.rectY(rows, { ...Plot.binX({ y: 'count' }, { x }), fill: 'var(--accent)' }),
+        Plot.ruleY([0]),
+      ];
     case 'scatter':
       return [Plot.dot(rows, { x, y, fill, tip: true })];
     // Observable Plot has no pie mark; a bar of the same shares is read more accurately anyway.
@@ -134,5 +158,12 @@ function cursorMarks(payload: ChartPayload, rows: Row[], cursor: number | undefi
   if (cursor === undefined || !payload.timeColumn) return [];
   const row = rows.find((candidate) => candidate[payload.timeColumn!] === cursor);
   if (!row) return [];
-  return [Plot.ruleX([row[payload.x]], { stroke: '#b4441f', strokeWidth: 2, strokeDasharray: '4,3', className: 'time-cursor' })];
+  return [
+    Plot.ruleX([row[payload.x]], {
+      stroke: '#b4441f',
+      strokeWidth: 2,
+      strokeDasharray: '4,3',
+      className: 'time-cursor',
+    }),
+  ];
 }

@@ -50,9 +50,24 @@ interface TurnView {
 
 /** The ask box, suggested questions and one card per turn (streamed answer, choices, trace, errors). */
 export function createChatPanel(actions: ChatActions): ChatPanel {
-  const input = el('textarea', { id: 'question', rows: 2, placeholder: 'e.g. When does the Yellow-bellied Sapsucker peak in Michigan?', autocomplete: 'off' });
+  const input = el('textarea', {
+    id: 'question',
+    rows: 2,
+    placeholder: 'e.g. When does the Yellow-bellied Sapsucker peak in Michigan?',
+    autocomplete: 'off',
+  });
   const askButton = el('button', { type: 'submit', class: 'primary' }, ['Ask']);
-  const stopButton = el('button', { type: 'button', class: 'danger', hidden: true, 'aria-keyshortcuts': 'Escape', onclick: () => actions.stop() }, ['Stop']);
+  const stopButton = el(
+    'button',
+    {
+      type: 'button',
+      class: 'danger',
+      hidden: true,
+      'aria-keyshortcuts': 'Escape',
+      onclick: () => actions.stop(),
+    },
+    ['Stop'],
+  );
   const form = el('form', { class: 'ask-form', role: 'search' }, [
     el('label', { for: 'question', class: 'ask-label' }, ['Ask about birds']),
     el('div', { class: 'ask-row' }, [input, el('div', { class: 'ask-buttons' }, [askButton, stopButton])]),
@@ -60,11 +75,17 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
   const suggestions = el('div', { class: 'suggestions', role: 'group', 'aria-label': 'Suggested questions' });
   const welcome = el('div', { class: 'welcome' }, [
     el('h2', {}, ['Ask where and when birds are']),
-    el('p', {}, ['Perch answers from eBird Status and Trends data, computed here in your browser. Each answer comes with a map, a chart and the exact steps behind every number.']),
+    el('p', {}, [
+      'Perch answers from eBird Status and Trends data, computed here in your browser. Each answer comes with a map, a chart and the exact steps behind every number.',
+    ]),
     el('p', {}, ['Pick a suggestion above or type your own question.']),
   ]);
   const turns = el('section', { class: 'turns', 'aria-label': 'Answers' }, [welcome]);
-  const element = el('section', { class: 'chat-panel', 'aria-label': 'Questions and answers' }, [form, suggestions, turns]);
+  const element = el('section', { class: 'chat-panel', 'aria-label': 'Questions and answers' }, [
+    form,
+    suggestions,
+    turns,
+  ]);
   const views = new Map<string, TurnView>();
   const memory = createReadingMemory();
   const tokens = createUsageTally();
@@ -86,8 +107,10 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
   });
 
   // The chips above say how the question was read; the answer's own "I read this as: …" line (kept in the text for the CLI and share) is not drawn twice.
-  const shownText = (view: TurnView) => (view.reading.hidden ? view.text : view.text.replace(/(^|\n\n)I read this as: [^\n]*(\n\n|$)/, '$1'));
-  const renderAnswer = (view: TurnView, summary?: Pick<TurnSummary, 'provenance' | 'quoted'>) => view.answer.replaceChildren(renderMarkdown(shownText(view), summary?.provenance, summary?.quoted));
+  const shownText = (view: TurnView) =>
+    view.reading.hidden ? view.text : view.text.replace(/(^|\n\n)I read this as: [^\n]*(\n\n|$)/, '$1');
+  const renderAnswer = (view: TurnView, summary?: Pick<TurnSummary, 'provenance' | 'quoted'>) =>
+    view.answer.replaceChildren(renderMarkdown(shownText(view), summary?.provenance, summary?.quoted));
   const scheduleRender = (view: TurnView) => {
     if (view.pendingRender) return;
     view.pendingRender = true;
@@ -105,17 +128,46 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
       const trace = createTraceView();
       const model = el('span', { class: 'turn-model' }, [label ?? '']);
       const reading = el('div', { class: 'turn-reading', hidden: true });
-      const answer = el('div', { class: 'answer', 'aria-live': 'polite', 'aria-busy': 'true' }, [el('p', { class: 'thinking' }, ['Working on it…'])]);
+      const answer = el('div', { class: 'answer', 'aria-live': 'polite', 'aria-busy': 'true' }, [
+        el('p', { class: 'thinking' }, ['Working on it…']),
+      ]);
       const usage = el('p', { class: 'turn-usage', hidden: true });
-      const choices = el('div', { class: 'choices', role: 'group', 'aria-label': 'Choose an answer', hidden: true });
+      const choices = el('div', {
+        class: 'choices',
+        role: 'group',
+        'aria-label': 'Choose an answer',
+        hidden: true,
+      });
       const error = el('div', { class: 'turn-error', role: 'alert', hidden: true });
       const actionsBar = el('div', { class: 'turn-actions', hidden: true });
-      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]), reading, answer, usage, choices, error, actionsBar, trace.element]);
+      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [
+        el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]),
+        reading,
+        answer,
+        usage,
+        choices,
+        error,
+        actionsBar,
+        trace.element,
+      ]);
       answer.addEventListener('click', (event) => {
         const figure = (event.target as HTMLElement).closest<HTMLElement>('button.figure');
         if (figure?.dataset.callId) trace.focusCall(figure.dataset.callId);
       });
-      views.set(turnId, { card, reading, answer, usage, choices, error, actions: actionsBar, model, trace, text: '', pendingRender: false, ended: false });
+      views.set(turnId, {
+        card,
+        reading,
+        answer,
+        usage,
+        choices,
+        error,
+        actions: actionsBar,
+        model,
+        trace,
+        text: '',
+        pendingRender: false,
+        ended: false,
+      });
       welcome.remove();
       turns.prepend(card);
     },
@@ -132,10 +184,20 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           memory.add(event.reading);
           const context = memory.context(actions.releaseYear());
           view.reading.hidden = false;
-          view.reading.replaceChildren(createReadingLine(event.reading, context, (frame) => actions.askFrame(frame, frameInWords(frame, context.names)), running));
+          view.reading.replaceChildren(
+            createReadingLine(
+              event.reading,
+              context,
+              (frame) => actions.askFrame(frame, frameInWords(frame, context.names)),
+              running,
+            ),
+          );
           // A reading of an edited frame comes without a summary: it is the frame, said in words.
           const { frame, summary } = event.reading;
-          return view.trace.readingShow(event.reading, summary || (frame ? frameInWords(frame, context.names) : ''));
+          return view.trace.readingShow(
+            event.reading,
+            summary || (frame ? frameInWords(frame, context.names) : ''),
+          );
         }
         case 'tool-call':
           return view.trace.toolCall(event);
@@ -146,7 +208,12 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           return scheduleRender(view);
         case 'question-ask':
           view.choices.hidden = false;
-          view.choices.replaceChildren(el('p', { class: 'choices-question' }, [event.question]), ...event.options.map((option) => el('button', { type: 'button', class: 'choice', onclick: () => actions.ask(option) }, [option])));
+          view.choices.replaceChildren(
+            el('p', { class: 'choices-question' }, [event.question]),
+            ...event.options.map((option) =>
+              el('button', { type: 'button', class: 'choice', onclick: () => actions.ask(option) }, [option]),
+            ),
+          );
           return;
         case 'turn-end': {
           view.ended = true;
@@ -162,12 +229,28 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
           }
           if (incomplete) {
             view.card.classList.add('turn-incomplete');
-            view.model.before(el('span', { class: 'badge badge-cut-off', title: `The model stopped with ${incomplete.reason}` }, ['cut off']));
+            view.model.before(
+              el(
+                'span',
+                { class: 'badge badge-cut-off', title: `The model stopped with ${incomplete.reason}` },
+                ['cut off'],
+              ),
+            );
             view.trace.incompleteShow(incomplete.reason);
           }
           view.actions.hidden = false;
           view.actions.replaceChildren(
-            el('button', { type: 'button', class: 'secondary small', disabled: event.summary.calls.length === 0, title: 'Run the same tool calls again, with no model', onclick: () => actions.replay(event.summary) }, ['Replay turn']),
+            el(
+              'button',
+              {
+                type: 'button',
+                class: 'secondary small',
+                disabled: event.summary.calls.length === 0,
+                title: 'Run the same tool calls again, with no model',
+                onclick: () => actions.replay(event.summary),
+              },
+              ['Replay turn'],
+            ),
             shareButton(actions.shareLink(event.turnId)),
           );
           return;
@@ -185,7 +268,9 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     fail(turnId, message) {
       const view = turnId ? views.get(turnId) : undefined;
       if (!view) {
-        const card = el('article', { class: 'turn' }, [el('div', { class: 'turn-error', role: 'alert' }, errorContent(message))]);
+        const card = el('article', { class: 'turn' }, [
+          el('div', { class: 'turn-error', role: 'alert' }, errorContent(message)),
+        ]);
         turns.prepend(card);
         return;
       }
@@ -198,15 +283,28 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
       running = value;
       stopButton.hidden = !running;
       // A chip picked while a turn runs would be dropped (one turn at a time): they wait.
-      for (const select of element.querySelectorAll<HTMLSelectElement>('.reading select')) select.disabled = running;
+      for (const select of element.querySelectorAll<HTMLSelectElement>('.reading select'))
+        select.disabled = running;
       askButton.disabled = running;
       element.classList.toggle('running', running);
     },
     setSuggestions(questions) {
-      suggestions.replaceChildren(...questions.map((question) => el('button', { type: 'button', class: 'suggestion', onclick: () => {
-        input.value = question;
-        submit(question);
-      } }, [question])));
+      suggestions.replaceChildren(
+        ...questions.map((question) =>
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'suggestion',
+              onclick: () => {
+                input.value = question;
+                submit(question);
+              },
+            },
+            [question],
+          ),
+        ),
+      );
     },
     setQuestion(question) {
       input.value = question;
@@ -223,18 +321,30 @@ function errorContent(message: string): (HTMLElement | string)[] {
   const match = /^([a-z][a-z0-9_]*): ([\s\S]*)$/.exec(message);
   if (!match) return [message];
   const [, code, detail] = match;
-  return [el('span', { class: 'error-code' }, [code!]), ' ', `${detail!.charAt(0).toUpperCase()}${detail!.slice(1)}`];
+  return [
+    el('span', { class: 'error-code' }, [code!]),
+    ' ',
+    `${detail!.charAt(0).toUpperCase()}${detail!.slice(1)}`,
+  ];
 }
 
 function shareButton(link: string): HTMLElement {
   const status = el('span', { class: 'copy-status', role: 'status' });
-  const button = el('button', { type: 'button', class: 'secondary small', onclick: async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      status.textContent = 'Link copied';
-    } catch {
-      status.textContent = link;
-    }
-  } }, ['Copy share link']);
+  const button = el(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary small',
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+          status.textContent = 'Link copied';
+        } catch {
+          status.textContent = link;
+        }
+      },
+    },
+    ['Copy share link'],
+  );
   return el('span', {}, [button, status]);
 }

@@ -1,7 +1,15 @@
 import type { Measure, Operation, PlaceSpec, QueryFrame, Season, TimeSpec } from '../frame/query-frame';
 import { SUPPORTED } from '../tools/status/supported';
 import { monthSpans } from './month-spans';
-import { MEASURE_LABELS, OPERATION_LABELS, placeLabel, speciesLabel, thresholdLabel, timeLabel, type FrameNames } from './reading-words';
+import {
+  MEASURE_LABELS,
+  OPERATION_LABELS,
+  placeLabel,
+  speciesLabel,
+  thresholdLabel,
+  timeLabel,
+  type FrameNames,
+} from './reading-words';
 
 /**
  * The reading chips of a frame: one per part, each with the frames its alternatives lead to.
@@ -35,8 +43,18 @@ export interface ChipContext {
 }
 
 const MEASURES = Object.keys(MEASURE_LABELS) as Measure[];
-const SEASON_ORDER: readonly Season[] = ['nonbreeding', 'prebreeding_migration', 'breeding', 'postbreeding_migration'];
-const THRESHOLD_OPERATIONS: readonly Operation[] = ['first_week_above', 'last_week_above', 'length_of_stay', 'cells_above'];
+const SEASON_ORDER: readonly Season[] = [
+  'nonbreeding',
+  'prebreeding_migration',
+  'breeding',
+  'postbreeding_migration',
+];
+const THRESHOLD_OPERATIONS: readonly Operation[] = [
+  'first_week_above',
+  'last_week_above',
+  'length_of_stay',
+  'cells_above',
+];
 const TOP_N_OPERATIONS: readonly Operation[] = ['where_highest', 'where_lowest'];
 const TOP_N_CHOICES = [3, 5, 10, 25];
 
@@ -45,8 +63,12 @@ export function readingChips(frame: QueryFrame, context: ChipContext): Chip[] {
     ...frame.species.map((code, index) => speciesChip(frame, index, context)),
     measureChip(frame),
     operationChip(frame),
-    ...(frame.times.length === 0 ? [undefined] : frame.times).map((_, index) => timeChip(frame, index, context)),
-    ...(frame.places.length === 0 ? [undefined] : frame.places).map((_, index) => placeChip(frame, index, context)),
+    ...(frame.times.length === 0 ? [undefined] : frame.times).map((_, index) =>
+      timeChip(frame, index, context),
+    ),
+    ...(frame.places.length === 0 ? [undefined] : frame.places).map((_, index) =>
+      placeChip(frame, index, context),
+    ),
     ...(frame.threshold ? [staticChip(frame, 'threshold', thresholdLabel(frame.threshold))] : []),
     ...(frame.top_n !== undefined ? [topNChip(frame)] : []),
   ];
@@ -55,19 +77,42 @@ export function readingChips(frame: QueryFrame, context: ChipContext): Chip[] {
 function speciesChip(frame: QueryFrame, index: number, context: ChipContext): Chip {
   const current = frame.species[index]!;
   const others = (context.seen?.species ?? []).filter((code) => !frame.species.includes(code));
-  const options = [current, ...others].map((code) => option(speciesLabel(code, context.names), { ...frame, species: replaced(frame.species, index, code) }, code === current));
+  const options = [current, ...others].map((code) =>
+    option(
+      speciesLabel(code, context.names),
+      { ...frame, species: replaced(frame.species, index, code) },
+      code === current,
+    ),
+  );
   return { part: 'species', index, label: speciesLabel(current, context.names), options };
 }
 
 function measureChip(frame: QueryFrame): Chip {
-  const options = MEASURES.map((measure) => option(MEASURE_LABELS[measure], fitFrame({ ...frame, measure, ...(measure === frame.measure ? {} : withoutValueThreshold(frame)) }), measure === frame.measure));
+  const options = MEASURES.map((measure) =>
+    option(
+      MEASURE_LABELS[measure],
+      fitFrame({ ...frame, measure, ...(measure === frame.measure ? {} : withoutValueThreshold(frame)) }),
+      measure === frame.measure,
+    ),
+  );
   return { part: 'measure', index: 0, label: MEASURE_LABELS[frame.measure], options: currentFirst(options) };
 }
 
 function operationChip(frame: QueryFrame): Chip {
   const operations = operationsFor(frame);
-  const options = operations.map((operation) => option(OPERATION_LABELS[operation], fitFrame({ ...frame, operation, ...(operation === 'rank_species' ? { species: [] } : {}) }), operation === frame.operation));
-  return { part: 'operation', index: 0, label: OPERATION_LABELS[frame.operation], options: currentFirst(options) };
+  const options = operations.map((operation) =>
+    option(
+      OPERATION_LABELS[operation],
+      fitFrame({ ...frame, operation, ...(operation === 'rank_species' ? { species: [] } : {}) }),
+      operation === frame.operation,
+    ),
+  );
+  return {
+    part: 'operation',
+    index: 0,
+    label: OPERATION_LABELS[frame.operation],
+    options: currentFirst(options),
+  };
 }
 
 /**
@@ -90,7 +135,13 @@ function timeChip(frame: QueryFrame, index: number, context: ChipContext): Chip 
   const current = frame.times[index];
   const label = timeLabel(current, frame.measure);
   const choices = timeChoices(frame.measure, context.year);
-  const options = choices.map((time) => option(timeLabel(time, frame.measure), fitFrame({ ...frame, times: withTime(frame.times, index, time) }), sameTime(time, current, frame.measure)));
+  const options = choices.map((time) =>
+    option(
+      timeLabel(time, frame.measure),
+      fitFrame({ ...frame, times: withTime(frame.times, index, time) }),
+      sameTime(time, current, frame.measure),
+    ),
+  );
   if (!options.some((entry) => entry.current)) options.unshift(option(label, frame, true));
   return { part: 'time', index, label, options: currentFirst(options) };
 }
@@ -116,8 +167,18 @@ export function timeChoices(measure: Measure, year: number | undefined): TimeSpe
 
 function placeChip(frame: QueryFrame, index: number, context: ChipContext): Chip {
   const current = frame.places[index];
-  const choices = uniquePlaces([{ kind: 'all' }, ...(current ? [current] : []), ...(context.seen?.places ?? [])]);
-  const options = choices.map((place) => option(placeLabel(place, context.names), { ...frame, places: withPlace(frame.places, index, place) }, samePlace(place, current)));
+  const choices = uniquePlaces([
+    { kind: 'all' },
+    ...(current ? [current] : []),
+    ...(context.seen?.places ?? []),
+  ]);
+  const options = choices.map((place) =>
+    option(
+      placeLabel(place, context.names),
+      { ...frame, places: withPlace(frame.places, index, place) },
+      samePlace(place, current),
+    ),
+  );
   return { part: 'place', index, label: placeLabel(current, context.names), options: currentFirst(options) };
 }
 
@@ -144,7 +205,12 @@ function staticChip(frame: QueryFrame, part: ChipPart, label: string): Chip {
 export function fitFrame(frame: QueryFrame): QueryFrame {
   const operation = SUPPORTED[frame.measure].includes(frame.operation) ? frame.operation : 'value';
   const { threshold, top_n, units, ...rest } = frame;
-  const times = frame.measure === 'trend' ? [] : frame.measure === 'range_area' ? frame.times.filter((time) => time.kind === 'season') : frame.times;
+  const times =
+    frame.measure === 'trend'
+      ? []
+      : frame.measure === 'range_area'
+        ? frame.times.filter((time) => time.kind === 'season')
+        : frame.times;
   return {
     ...rest,
     operation,
@@ -182,8 +248,13 @@ function replaced<T>(list: readonly T[], index: number, value: T): T[] {
 /** No time is the measure's default time (query_status): the whole year, or for range area the breeding season. */
 function sameTime(a: TimeSpec | undefined, b: TimeSpec | undefined, measure: Measure): boolean {
   const key = (time: TimeSpec | undefined) => {
-    const fixed = time ?? (measure === 'range_area' ? { kind: 'season', season: 'breeding' } : { kind: 'year' });
-    return fixed.kind === 'year' ? 'year' : fixed.kind === 'season' ? `season:${fixed.season}` : `weeks:${fixed.from}-${fixed.to}`;
+    const fixed =
+      time ?? (measure === 'range_area' ? { kind: 'season', season: 'breeding' } : { kind: 'year' });
+    return fixed.kind === 'year'
+      ? 'year'
+      : fixed.kind === 'season'
+        ? `season:${fixed.season}`
+        : `weeks:${fixed.from}-${fixed.to}`;
   };
   return key(a) === key(b);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NO_DATA_RGBA, ZERO_RGBA, colorFor, fillColors, formatValue, legendStops, parseHex } from './color-scale';
+import {
+  NO_DATA_RGBA,
+  ZERO_RGBA,
+  colorFor,
+  fillColors,
+  formatValue,
+  legendStops,
+  parseHex,
+} from './color-scale';
 
 describe('colorFor', () => {
   const rgb = parseHex('#c0392b');

@@ -15,7 +15,11 @@ export function parseHex(hex: string): [number, number, number] {
   const match = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(hex.trim());
   if (!match) throw new Error(`invalid colour: ${hex}`);
   const digits = match[1].length === 3 ? [...match[1]].map((digit) => digit + digit).join('') : match[1];
-  return [0, 2, 4].map((offset) => parseInt(digits.slice(offset, offset + 2), 16)) as [number, number, number];
+  return [0, 2, 4].map((offset) => parseInt(digits.slice(offset, offset + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
 }
 
 /** t in 0..1 → a colour between the light tint and `hex`. */
@@ -25,7 +29,11 @@ export function rampColor(t: number, rgb: readonly [number, number, number]): Rg
   return [mix(rgb[0]), mix(rgb[1]), mix(rgb[2]), FILL_ALPHA];
 }
 
-export function colorFor(value: number, domain: readonly [number, number], rgb: readonly [number, number, number]): Rgba {
+export function colorFor(
+  value: number,
+  domain: readonly [number, number],
+  rgb: readonly [number, number, number],
+): Rgba {
   if (Number.isNaN(value)) return NO_DATA_RGBA;
   if (value === 0) return ZERO_RGBA;
   const span = domain[1] - domain[0];
@@ -36,7 +44,8 @@ export function colorFor(value: number, domain: readonly [number, number], rgb: 
 export function fillColors(values: Float32Array, domain: readonly [number, number], hex: string): Uint8Array {
   const rgb = parseHex(hex);
   const out = new Uint8Array(values.length * 4);
-  for (let index = 0; index < values.length; index++) out.set(colorFor(values[index], domain, rgb), index * 4);
+  for (let index = 0; index < values.length; index++)
+    out.set(colorFor(values[index], domain, rgb), index * 4);
   return out;
 }
 
@@ -51,7 +60,10 @@ export function legendStops(domain: readonly [number, number], hex: string, coun
   return Array.from({ length: count }, (_, index) => {
     const t = count === 1 ? 1 : index / (count - 1);
     const [r, g, b, a] = rampColor(t, rgb);
-    return { value: domain[0] + t * (domain[1] - domain[0]), css: `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(2)})` };
+    return {
+      value: domain[0] + t * (domain[1] - domain[0]),
+      css: `rgba(${r}, ${g}, ${b}, ${(a / 255).toFixed(2)})`,
+    };
   });
 }
 

@@ -12,7 +12,15 @@ import { createConversationLog } from './conversation-log';
 import { createDataTableView } from './data-table-view';
 import { el } from './dom';
 import { createHealthBanner, type HealthBanner } from './health-banner';
-import { loadSettings, migrateStoredModel, saveSettings, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
+import {
+  loadSettings,
+  migrateStoredModel,
+  saveSettings,
+  settingsProblem,
+  toModelSettings,
+  type KeyStores,
+  type UiSettings,
+} from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
 import { createMapView } from './map-view';
@@ -62,7 +70,12 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const health = options.health ?? createHealthBanner();
   const attribution = createAttributionBar();
   const slider = createTimeSlider();
-  const map = createMapView(() => ({ top: 0, left: 0, right: layerList.element.offsetWidth, bottom: slider.element.hidden ? 0 : slider.element.offsetHeight }));
+  const map = createMapView(() => ({
+    top: 0,
+    left: 0,
+    right: layerList.element.offsetWidth,
+    bottom: slider.element.hidden ? 0 : slider.element.offsetHeight,
+  }));
   const layerList = createLayerList({
     onVisible: (id, visible) => map.updateLayer(id, { visible }),
     onOpacity: (id, opacity) => map.updateLayer(id, { opacity }),
@@ -78,13 +91,17 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const sql = createSqlTab();
   const audit = createAuditTab();
   const approvals = createApprovalsTab({
-    approve: (card) => host.request('approve', { cardId: card.id, arguments: card.arguments }).then((result) => {
-      catalog = result.catalog;
-      inScope = result.datasets;
-      attribution.set(catalog, inScope);
-      scope.set(catalog, inScope);
-      return result;
-    }).finally(refreshAudit),
+    approve: (card) =>
+      host
+        .request('approve', { cardId: card.id, arguments: card.arguments })
+        .then((result) => {
+          catalog = result.catalog;
+          inScope = result.datasets;
+          attribution.set(catalog, inScope);
+          scope.set(catalog, inScope);
+          return result;
+        })
+        .finally(refreshAudit),
     deny: (card) => host.request('deny', { cardId: card.id }).finally(refreshAudit),
   });
   const tabs = createTabs('Results', [
@@ -95,11 +112,15 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     { id: 'approvals', label: 'Approvals', panel: el('div', { class: 'tab-panel' }, [approvals.element]) },
   ]);
   approvals.onChange(() => tabs.setBadge('approvals', approvals.pendingCount()));
-  const settingsDialog = createSettingsDialog(() => settings, (next) => {
-    settings = next;
-    saveSettings(settings, options.stores);
-    modelButton.textContent = modelLabel(settings);
-  }, (model) => host.request('models', { model }).then((result) => result.models));
+  const settingsDialog = createSettingsDialog(
+    () => settings,
+    (next) => {
+      settings = next;
+      saveSettings(settings, options.stores);
+      modelButton.textContent = modelLabel(settings);
+    },
+    (model) => host.request('models', { model }).then((result) => result.models),
+  );
   const scope = createScopePicker(async (datasets) => {
     const result = await host.request('scope-set', { datasets });
     inScope = result.datasets;
@@ -116,12 +137,26 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     releaseYear: () => releaseYear(catalog),
     stop: () => stop(),
     replay: (summary) => replay(summary),
-    shareLink: (turnId) => formatShareLink(options.pageUrl, { questions: conversation.questionsUpTo(turnId), model: settings.kind }),
+    shareLink: (turnId) =>
+      formatShareLink(options.pageUrl, {
+        questions: conversation.questionsUpTo(turnId),
+        model: settings.kind,
+      }),
   });
 
-  const modelButton = el('button', { type: 'button', class: 'header-button', title: 'Model and key', onclick: () => settingsDialog.open() }, [modelLabel(settings)]);
+  const modelButton = el(
+    'button',
+    { type: 'button', class: 'header-button', title: 'Model and key', onclick: () => settingsDialog.open() },
+    [modelLabel(settings)],
+  );
   const header = el('header', { class: 'app-header' }, [
-    el('div', { class: 'brand' }, [brandMark(), el('div', {}, [el('h1', {}, ['Perch']), el('p', { class: 'tagline' }, ['Where and when birds are — answered in your browser'])])]),
+    el('div', { class: 'brand' }, [
+      brandMark(),
+      el('div', {}, [
+        el('h1', {}, ['Perch']),
+        el('p', { class: 'tagline' }, ['Where and when birds are — answered in your browser']),
+      ]),
+    ]),
     attribution.badge,
     progress.element,
     el('div', { class: 'header-actions' }, [
@@ -129,11 +164,18 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       modelButton,
     ]),
   ]);
-  const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [map.element, el('div', { class: 'map-overlay' }, [layerList.element]), slider.element]);
+  const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [
+    map.element,
+    el('div', { class: 'map-overlay' }, [layerList.element]),
+    slider.element,
+  ]);
   root.replaceChildren(
     header,
     health.element,
-    el('main', { class: 'app-main' }, [el('div', { class: 'side' }, [chat.element]), el('div', { class: 'stage' }, [mapSection, tabs.element])]),
+    el('main', { class: 'app-main' }, [
+      el('div', { class: 'side' }, [chat.element]),
+      el('div', { class: 'stage' }, [mapSection, tabs.element]),
+    ]),
     attribution.element,
     settingsDialog.element,
     scope.element,
@@ -150,10 +192,16 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       for (const time of layerTimes(payload)) times.add(time);
       Object.assign(labels, payload.timeLabels ?? {});
     }
-    slider.setTimes([...times].sort((a, b) => a - b), labels);
+    slider.setTimes(
+      [...times].sort((a, b) => a - b),
+      labels,
+    );
   }
   function refreshAudit() {
-    host.request('audit-list', {}).then((result) => audit.setEntries(result.entries), () => undefined);
+    host.request('audit-list', {}).then(
+      (result) => audit.setEntries(result.entries),
+      () => undefined,
+    );
   }
 
   /** `frame`: a reading the person edited on a chip; the model answers it instead of reading `question`. */
@@ -174,7 +222,15 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     const turnId = newTurnId();
     const model = toModelSettings(settings);
     chat.setQuestion(question);
-    startTurn(turnId, question, settings.kind === 'offline' ? 'offline' : settings.kind === 'gemini' ? `gemini:${settings.geminiModel}` : settings.openaiModel);
+    startTurn(
+      turnId,
+      question,
+      settings.kind === 'offline'
+        ? 'offline'
+        : settings.kind === 'gemini'
+          ? `gemini:${settings.geminiModel}`
+          : settings.openaiModel,
+    );
     conversation.add(turnId, question);
     host.request('ask', { turnId, question, model, ...(frame ? { frame } : {}) }).catch((error: unknown) => {
       conversation.drop(turnId);
@@ -185,7 +241,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     if (runningTurn) return;
     const turnId = newTurnId();
     startTurn(turnId, summary.question, 'replay · no model');
-    host.request('turn-replay', { turnId, question: summary.question, calls: summary.calls }).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
+    host
+      .request('turn-replay', { turnId, question: summary.question, calls: summary.calls })
+      .catch((error: unknown) => endTurn(turnId, errorMessage(error)));
   }
   function stop() {
     if (!runningTurn) return;
@@ -224,11 +282,14 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     ask(next);
   }
   function showNetworkProblem() {
-    health.setAlert('network', createNetworkNotice(networkProblem(settings), () => {
-      settings = { ...settings, kind: 'offline' };
-      saveSettings(settings, options.stores);
-      modelButton.textContent = modelLabel(settings);
-    }));
+    health.setAlert(
+      'network',
+      createNetworkNotice(networkProblem(settings), () => {
+        settings = { ...settings, kind: 'offline' };
+        saveSettings(settings, options.stores);
+        modelButton.textContent = modelLabel(settings);
+      }),
+    );
   }
   if (modelNote) health.setAlert('model', el('div', { class: 'health-alert', role: 'status' }, [modelNote]));
   const newTurnId = () => `turn-${Date.now().toString(36)}-${++turnCounter}`;
@@ -288,7 +349,8 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     switch (message.type) {
       case 'engine-progress':
         progress.engine(message.message, message.bytes);
-        if (!runningTurn && message.stage !== 'engine-start') setTimeout(() => !runningTurn && progress.done(), 1500);
+        if (!runningTurn && message.stage !== 'engine-start')
+          setTimeout(() => !runningTurn && progress.done(), 1500);
         return;
       case 'approval-list':
         approvals.upsert(message.cards);
@@ -319,7 +381,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       health.setInit(result);
       progress.done();
       await Promise.allSettled([
-        host.request('basemap', {}).then((basemap) => map.setBasemap(basemap.layer), (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`)),
+        host.request('basemap', {}).then(
+          (basemap) => map.setBasemap(basemap.layer),
+          (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`),
+        ),
         host.request('audit-list', {}).then((audit_) => audit.setEntries(audit_.entries)),
       ]);
       const shared = parseShareLink(new URL(options.pageUrl).search);
@@ -333,7 +398,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     },
     (error: unknown) => {
       progress.done();
-      chat.fail(undefined, `The data engine did not start: ${errorMessage(error)}. Reload the page; if it keeps failing, check that the data folder was built (npm run data).`);
+      chat.fail(
+        undefined,
+        `The data engine did not start: ${errorMessage(error)}. Reload the page; if it keeps failing, check that the data folder was built (npm run data).`,
+      );
     },
   );
 

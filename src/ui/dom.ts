@@ -2,7 +2,11 @@
 type Child = Node | string | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, children: Child[] = []): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  children: Child[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
@@ -39,5 +43,8 @@ export function formatBytes(bytes: number): string {
 }
 
 export function prettyJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item), 2) ?? 'undefined';
+  return (
+    JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item), 2) ??
+    'undefined'
+  );
 }

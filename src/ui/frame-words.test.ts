@@ -19,9 +19,16 @@ const NAMES = Object.fromEntries([
 function sameQuestion(frame: QueryFrame): string {
   const defaultSeason = frame.measure === 'trend' || frame.measure === 'range_area';
   const [time, ...moreTimes] = frame.times;
-  const loneDefault = moreTimes.length === 0 && time && (time.kind === 'year' || (defaultSeason && time.kind === 'season' && time.season === 'breeding'));
+  const loneDefault =
+    moreTimes.length === 0 &&
+    time &&
+    (time.kind === 'year' || (defaultSeason && time.kind === 'season' && time.season === 'breeding'));
   const loneAll = frame.places.length === 1 && frame.places[0]!.kind === 'all';
-  return JSON.stringify({ ...frame, times: loneDefault ? [] : frame.times, places: loneAll ? [] : frame.places });
+  return JSON.stringify({
+    ...frame,
+    times: loneDefault ? [] : frame.times,
+    places: loneAll ? [] : frame.places,
+  });
 }
 
 /**
@@ -44,12 +51,14 @@ describe('frameInWords read back by the question reader', () => {
     for (const question of questions) {
       const frame = read(question).frame;
       expect(frame, question).toBeDefined();
-      for (const chip of readingChips(frame!, { names: NAMES, year: 2023 })) for (const option of chip.options) {
-        options++;
-        const words = frameInWords(option.frame, NAMES);
-        const again = read(words).frame;
-        if (!again || sameQuestion(again) !== sameQuestion(option.frame)) differences.push(`${words} → ${JSON.stringify(again)}`);
-      }
+      for (const chip of readingChips(frame!, { names: NAMES, year: 2023 }))
+        for (const option of chip.options) {
+          options++;
+          const words = frameInWords(option.frame, NAMES);
+          const again = read(words).frame;
+          if (!again || sameQuestion(again) !== sameQuestion(option.frame))
+            differences.push(`${words} → ${JSON.stringify(again)}`);
+        }
     }
     expect(options).toBeGreaterThan(150);
     expect(differences).toEqual([]);

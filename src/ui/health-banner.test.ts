@@ -14,12 +14,18 @@ const catalog = {
 
 describe('describeRangeSupport', () => {
   it('a host without ranges means slower first answers', () => {
-    expect(describeRangeSupport({ supportsRanges: false, message: 'no_range_support: …' })).toEqual({ ok: false, text: expect.stringContaining('First answers are slower') });
+    expect(describeRangeSupport({ supportsRanges: false, message: 'no_range_support: …' })).toEqual({
+      ok: false,
+      text: expect.stringContaining('First answers are slower'),
+    });
   });
   it('a failed probe (offline) is not blamed on the host', () => {
-    expect(describeRangeSupport({ supportsRanges: false, message: 'range_probe_failed: could not fetch' })).toEqual({ ok: true, text: expect.stringContaining('not reachable now') });
+    expect(
+      describeRangeSupport({ supportsRanges: false, message: 'range_probe_failed: could not fetch' }),
+    ).toEqual({ ok: true, text: expect.stringContaining('not reachable now') });
   });
-  it('ranges supported', () => expect(describeRangeSupport({ supportsRanges: true, message: '' }).ok).toBe(true));
+  it('ranges supported', () =>
+    expect(describeRangeSupport({ supportsRanges: true, message: '' }).ok).toBe(true));
 });
 
 describe('describeRelease', () => {
@@ -27,7 +33,9 @@ describe('describeRelease', () => {
     expect(describeRelease(catalog)).toBe('Data: eBird S&T release 2022, 2023 · data built 2026-11-30');
   });
   it('says when simulated data is in the build', () => {
-    expect(describeRelease({ ...catalog, simulated: true })).toContain('(includes simulated demo data, not real)');
+    expect(describeRelease({ ...catalog, simulated: true })).toContain(
+      '(includes simulated demo data, not real)',
+    );
   });
 });
 

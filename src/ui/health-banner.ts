@@ -19,7 +19,10 @@ export function createHealthBanner(controls: readonly HTMLElement[] = []): Healt
   const range = el('span', { class: 'health-item', 'data-health': 'range' }, ['Checking the data host…']);
   const release = el('span', { class: 'health-item', 'data-health': 'release' });
   const alerts = el('div', { class: 'health-alerts' });
-  const element = el('section', { class: 'site-status', 'aria-label': 'Site status' }, [el('div', { class: 'health-row' }, [range, release, ...controls]), alerts]);
+  const element = el('section', { class: 'site-status', 'aria-label': 'Site status' }, [
+    el('div', { class: 'health-row' }, [range, release, ...controls]),
+    alerts,
+  ]);
   const shown = new Map<string, HTMLElement>();
   return {
     element,
@@ -28,7 +31,8 @@ export function createHealthBanner(controls: readonly HTMLElement[] = []): Healt
       range.textContent = note.text;
       range.title = `${note.text} ${result.rangeSupport.message}`;
       range.classList.toggle('health-warn', !note.ok);
-      release.textContent = describeRelease(result.catalog) + (result.build ? ` · build ${result.build}` : '');
+      release.textContent =
+        describeRelease(result.catalog) + (result.build ? ` · build ${result.build}` : '');
       release.title = release.textContent;
       release.dataset.build = result.build ?? '';
     },
@@ -44,16 +48,26 @@ export function createHealthBanner(controls: readonly HTMLElement[] = []): Healt
 }
 
 /** What range support means for the visitor, in words. */
-export function describeRangeSupport(rangeSupport: { supportsRanges: boolean; message: string }): { ok: boolean; text: string } {
-  if (rangeSupport.supportsRanges) return { ok: true, text: 'Data host: range requests work (answers download only what they read).' };
+export function describeRangeSupport(rangeSupport: { supportsRanges: boolean; message: string }): {
+  ok: boolean;
+  text: string;
+} {
+  if (rangeSupport.supportsRanges)
+    return { ok: true, text: 'Data host: range requests work (answers download only what they read).' };
   // probe-range-support.ts: the probe itself failed (no network), which says nothing about the host.
-  if (rangeSupport.message.startsWith('range_probe_failed')) return { ok: true, text: 'Data host: not reachable now (offline?); answers use the data saved here.' };
-  return { ok: false, text: 'Data host: no range requests, so each data file is downloaded whole the first time a question needs it. First answers are slower; later ones reuse the copy.' };
+  if (rangeSupport.message.startsWith('range_probe_failed'))
+    return { ok: true, text: 'Data host: not reachable now (offline?); answers use the data saved here.' };
+  return {
+    ok: false,
+    text: 'Data host: no range requests, so each data file is downloaded whole the first time a question needs it. First answers are slower; later ones reuse the copy.',
+  };
 }
 
 /** "eBird S&T release 2022, 2023", or a warning when any table is simulated. */
 export function describeRelease(catalog: Catalog): string {
-  const years = [...new Set(Object.values(catalog.tables).flatMap((table) => table.release ?? []))].sort((a, b) => a - b);
+  const years = [...new Set(Object.values(catalog.tables).flatMap((table) => table.release ?? []))].sort(
+    (a, b) => a - b,
+  );
   const release = years.length ? `eBird S&T release ${years.join(', ')}` : 'no eBird release listed';
   return `Data: ${release}${catalog.simulated ? ' (includes simulated demo data, not real)' : ''} · data built ${catalog.built_at.slice(0, 10)}`;
 }

@@ -1,18 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THINKING_LEVEL, THINKING_LEVELS } from '../models/gemini-model-names';
-import { DEFAULT_SETTINGS, KEYS_ITEM, loadSettings, saveSettings, SETTINGS_ITEM, settingsProblem, toModelSettings, type KeyStores, type UiSettings } from './key-storage';
+import {
+  DEFAULT_SETTINGS,
+  KEYS_ITEM,
+  loadSettings,
+  saveSettings,
+  SETTINGS_ITEM,
+  settingsProblem,
+  toModelSettings,
+  type KeyStores,
+  type UiSettings,
+} from './key-storage';
 
 function memoryStores(): KeyStores & { dump(): string } {
   const make = () => {
     const items = new Map<string, string>();
-    return { items, getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
   };
   const local = make();
   const session = make();
   return { local, session, dump: () => JSON.stringify([...local.items.values()]) };
 }
 
-const withKey = (remember: boolean): UiSettings => ({ ...DEFAULT_SETTINGS, kind: 'gemini', keys: { gemini: 'AIza-SECRET-123', openai: '' }, remember });
+const withKey = (remember: boolean): UiSettings => ({
+  ...DEFAULT_SETTINGS,
+  kind: 'gemini',
+  keys: { gemini: 'AIza-SECRET-123', openai: '' },
+  remember,
+});
 
 describe('saveSettings', () => {
   it('saveSettings without remember never writes the key to localStorage', () => {
@@ -35,8 +55,16 @@ describe('saveSettings', () => {
 
   it('saveSettings stores non-secret choices in localStorage', () => {
     const stores = memoryStores();
-    saveSettings({ ...DEFAULT_SETTINGS, kind: 'openai', openaiModel: 'llama3', baseUrl: 'http://127.0.0.1:8080/v1' }, stores);
-    expect(loadSettings(memoryStoresFrom(stores))).toMatchObject({ kind: 'openai', openaiModel: 'llama3', baseUrl: 'http://127.0.0.1:8080/v1', remember: false });
+    saveSettings(
+      { ...DEFAULT_SETTINGS, kind: 'openai', openaiModel: 'llama3', baseUrl: 'http://127.0.0.1:8080/v1' },
+      stores,
+    );
+    expect(loadSettings(memoryStoresFrom(stores))).toMatchObject({
+      kind: 'openai',
+      openaiModel: 'llama3',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      remember: false,
+    });
   });
 });
 
@@ -70,8 +98,17 @@ describe('loadSettings', () => {
 describe('toModelSettings', () => {
   it('toModelSettings sends only the key of the chosen provider', () => {
     const settings: UiSettings = { ...DEFAULT_SETTINGS, kind: 'openai', keys: { gemini: 'G', openai: '' } };
-    expect(toModelSettings(settings)).toEqual({ kind: 'openai', baseUrl: DEFAULT_SETTINGS.baseUrl, model: DEFAULT_SETTINGS.openaiModel });
-    expect(toModelSettings({ ...settings, kind: 'gemini' })).toEqual({ kind: 'gemini', apiKey: 'G', model: DEFAULT_SETTINGS.geminiModel, thinkingLevel: DEFAULT_THINKING_LEVEL });
+    expect(toModelSettings(settings)).toEqual({
+      kind: 'openai',
+      baseUrl: DEFAULT_SETTINGS.baseUrl,
+      model: DEFAULT_SETTINGS.openaiModel,
+    });
+    expect(toModelSettings({ ...settings, kind: 'gemini' })).toEqual({
+      kind: 'gemini',
+      apiKey: 'G',
+      model: DEFAULT_SETTINGS.geminiModel,
+      thinkingLevel: DEFAULT_THINKING_LEVEL,
+    });
     expect(toModelSettings(DEFAULT_SETTINGS)).toEqual({ kind: 'offline' });
   });
 
@@ -91,20 +128,32 @@ describe('Gemini thinking level', () => {
       saveSettings({ ...withKey(false), geminiThinking: level }, stores);
       const loaded = loadSettings(memoryStoresFrom(stores));
       expect(loaded.geminiThinking).toBe(level);
-      expect(toModelSettings({ ...loaded, keys: { gemini: 'K', openai: '' } })).toMatchObject({ kind: 'gemini', thinkingLevel: level });
+      expect(toModelSettings({ ...loaded, keys: { gemini: 'K', openai: '' } })).toMatchObject({
+        kind: 'gemini',
+        thinkingLevel: level,
+      });
     }
   });
 
   it('a stored level this build does not know, or of the wrong type, loads as the default and leaves the rest', () => {
     for (const bad of ['"ultra"', '"LOW"', '3', 'null', '["high"]']) {
       const stores = memoryStores();
-      stores.local.setItem(SETTINGS_ITEM, `{"kind":"gemini","geminiModel":"gemini-3.7-flash","geminiThinking":${bad}}`);
-      expect(loadSettings(stores)).toMatchObject({ kind: 'gemini', geminiModel: 'gemini-3.7-flash', geminiThinking: DEFAULT_THINKING_LEVEL });
+      stores.local.setItem(
+        SETTINGS_ITEM,
+        `{"kind":"gemini","geminiModel":"gemini-3.7-flash","geminiThinking":${bad}}`,
+      );
+      expect(loadSettings(stores)).toMatchObject({
+        kind: 'gemini',
+        geminiModel: 'gemini-3.7-flash',
+        geminiThinking: DEFAULT_THINKING_LEVEL,
+      });
     }
   });
 
   it('the thinking level is sent for Gemini only', () => {
-    expect(toModelSettings({ ...DEFAULT_SETTINGS, kind: 'openai', geminiThinking: 'high' })).not.toHaveProperty('thinkingLevel');
+    expect(
+      toModelSettings({ ...DEFAULT_SETTINGS, kind: 'openai', geminiThinking: 'high' }),
+    ).not.toHaveProperty('thinkingLevel');
     expect(toModelSettings({ ...DEFAULT_SETTINGS, geminiThinking: 'high' })).toEqual({ kind: 'offline' });
   });
 });

@@ -1,4 +1,10 @@
-import { currentGeminiModel, DEFAULT_GEMINI_MODEL, DEFAULT_THINKING_LEVEL, type GeminiThinkingLevel, THINKING_LEVELS } from '../models/gemini-model-names';
+import {
+  currentGeminiModel,
+  DEFAULT_GEMINI_MODEL,
+  DEFAULT_THINKING_LEVEL,
+  type GeminiThinkingLevel,
+  THINKING_LEVELS,
+} from '../models/gemini-model-names';
 import type { ModelSettings } from '../worker/protocol';
 import type { ModelKind } from './share-link';
 
@@ -56,8 +62,14 @@ export function saveSettings(settings: UiSettings, stores: KeyStores): void {
 
 export function loadSettings(stores: KeyStores): UiSettings {
   const stored = readJson(stores.local.getItem(SETTINGS_ITEM)) as Partial<UiSettings> | undefined;
-  const keys = (readJson(stores.local.getItem(KEYS_ITEM)) ?? readJson(stores.session.getItem(KEYS_ITEM))) as Partial<UiSettings['keys']> | undefined;
-  const settings: UiSettings = { ...DEFAULT_SETTINGS, ...pickKnown(stored), keys: { ...DEFAULT_SETTINGS.keys } };
+  const keys = (readJson(stores.local.getItem(KEYS_ITEM)) ?? readJson(stores.session.getItem(KEYS_ITEM))) as
+    | Partial<UiSettings['keys']>
+    | undefined;
+  const settings: UiSettings = {
+    ...DEFAULT_SETTINGS,
+    ...pickKnown(stored),
+    keys: { ...DEFAULT_SETTINGS.keys },
+  };
   if (typeof keys?.gemini === 'string') settings.keys.gemini = keys.gemini;
   if (typeof keys?.openai === 'string') settings.keys.openai = keys.openai;
   // "remember" is only true while a remembered key actually sits in localStorage.
@@ -84,16 +96,28 @@ export function toModelSettings(settings: UiSettings): ModelSettings {
     case 'offline':
       return { kind: 'offline' };
     case 'gemini':
-      return { kind: 'gemini', apiKey: settings.keys.gemini, model: settings.geminiModel, thinkingLevel: settings.geminiThinking };
+      return {
+        kind: 'gemini',
+        apiKey: settings.keys.gemini,
+        model: settings.geminiModel,
+        thinkingLevel: settings.geminiThinking,
+      };
     case 'openai':
-      return { kind: 'openai', baseUrl: settings.baseUrl, model: settings.openaiModel, ...(settings.keys.openai ? { apiKey: settings.keys.openai } : {}) };
+      return {
+        kind: 'openai',
+        baseUrl: settings.baseUrl,
+        model: settings.openaiModel,
+        ...(settings.keys.openai ? { apiKey: settings.keys.openai } : {}),
+      };
   }
 }
 
 /** Why a turn cannot start with these settings, in words for the person; undefined when it can. */
 export function settingsProblem(settings: UiSettings): string | undefined {
-  if (settings.kind === 'gemini' && !settings.keys.gemini) return 'Gemini needs an API key. Open Settings and paste your key, or choose the offline model.';
-  if (settings.kind === 'openai' && !/^https?:\/\//.test(settings.baseUrl)) return 'The OpenAI-compatible model needs a base URL starting with http:// or https://. Open Settings to set it.';
+  if (settings.kind === 'gemini' && !settings.keys.gemini)
+    return 'Gemini needs an API key. Open Settings and paste your key, or choose the offline model.';
+  if (settings.kind === 'openai' && !/^https?:\/\//.test(settings.baseUrl))
+    return 'The OpenAI-compatible model needs a base URL starting with http:// or https://. Open Settings to set it.';
   return undefined;
 }
 
@@ -109,7 +133,8 @@ function readJson(text: string | null): unknown {
 function pickKnown(stored: Partial<UiSettings> | undefined): Partial<UiSettings> {
   if (!stored || typeof stored !== 'object') return {};
   const out: Partial<UiSettings> = {};
-  if (stored.kind === 'offline' || stored.kind === 'gemini' || stored.kind === 'openai') out.kind = stored.kind;
+  if (stored.kind === 'offline' || stored.kind === 'gemini' || stored.kind === 'openai')
+    out.kind = stored.kind;
   if (typeof stored.geminiModel === 'string') out.geminiModel = stored.geminiModel;
   // A level this build does not know (an older or newer Perch, a hand edit) falls back to the default.
   if (isThinkingLevel(stored.geminiThinking)) out.geminiThinking = stored.geminiThinking;

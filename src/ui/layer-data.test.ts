@@ -4,14 +4,29 @@ import { featureInfo, filterValues, layerBounds, layerTimes, peakTime, timeBlock
 import { formatValue } from './color-scale';
 
 const payload = (extra: Partial<MapLayerPayload> = {}): MapLayerPayload => ({
-  kind: 'map-layer', id: 'l1', name: 'Abundance', geometry: 'point', featureCount: 3,
-  coordinates: new Float64Array([-86, 42, -84.5, 45, NaN, NaN]), values: new Float32Array([0.5, NaN, 0]),
-  valueName: 'abundance', unit: 'birds', domain: [0, 0.5], color: '#c0392b', sourceTables: ['weekly'], sql: 'SELECT 1', callId: 'c1', ...extra,
+  kind: 'map-layer',
+  id: 'l1',
+  name: 'Abundance',
+  geometry: 'point',
+  featureCount: 3,
+  coordinates: new Float64Array([-86, 42, -84.5, 45, NaN, NaN]),
+  values: new Float32Array([0.5, NaN, 0]),
+  valueName: 'abundance',
+  unit: 'birds',
+  domain: [0, 0.5],
+  color: '#c0392b',
+  sourceTables: ['weekly'],
+  sql: 'SELECT 1',
+  callId: 'c1',
+  ...extra,
 });
 
 describe('layerBounds', () => {
   it('layerBounds covers every finite coordinate', () => {
-    expect(layerBounds(payload().coordinates)).toEqual([[-86, 42], [-84.5, 45]]);
+    expect(layerBounds(payload().coordinates)).toEqual([
+      [-86, 42],
+      [-84.5, 45],
+    ]);
     expect(layerBounds(new Float64Array([NaN, NaN]))).toBeUndefined();
   });
 });
@@ -26,8 +41,18 @@ describe('layerTimes', () => {
 
 describe('featureInfo', () => {
   it('featureInfo tells no data apart from zero and adds week and region labels', () => {
-    const layer = payload({ times: new Uint16Array([16, 16, 16]), timeLabels: { 16: '2023-04-19' }, labels: ['USA-MI', 'USA-MI', 'USA-WI'] });
-    expect(featureInfo(layer, 0, formatValue)).toEqual({ value: 0.5, valueText: '0.5 birds', time: 16, timeLabel: '2023-04-19', label: 'USA-MI' });
+    const layer = payload({
+      times: new Uint16Array([16, 16, 16]),
+      timeLabels: { 16: '2023-04-19' },
+      labels: ['USA-MI', 'USA-MI', 'USA-WI'],
+    });
+    expect(featureInfo(layer, 0, formatValue)).toEqual({
+      value: 0.5,
+      valueText: '0.5 birds',
+      time: 16,
+      timeLabel: '2023-04-19',
+      label: 'USA-MI',
+    });
     expect(featureInfo(layer, 1, formatValue).valueText).toBe('no data (not modelled)');
     expect(featureInfo(layer, 2, formatValue).valueText).toBe('0 birds');
   });

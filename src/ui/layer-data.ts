@@ -18,7 +18,12 @@ export function layerBounds(coordinates: Float64Array): Bounds | undefined {
     if (lat < south) south = lat;
     if (lat > north) north = lat;
   }
-  return west <= east ? [[west, south], [east, north]] : undefined;
+  return west <= east
+    ? [
+        [west, south],
+        [east, north],
+      ]
+    : undefined;
 }
 
 /** The distinct time values (weeks) of an animated layer, ascending; empty for a still layer. */
@@ -57,7 +62,10 @@ export function peakTime(payload: Pick<MapLayerPayload, 'times' | 'values'>): nu
  * The contiguous block [start, count] of features drawn at `time` for a layer sorted by time
  * (`timeStarts`); [0, 0] (nothing) for a week the layer has no features in, or no time set.
  */
-export function timeBlock(timeStarts: Record<number, [number, number]>, time: number | undefined): [number, number] {
+export function timeBlock(
+  timeStarts: Record<number, [number, number]>,
+  time: number | undefined,
+): [number, number] {
   return (time !== undefined && timeStarts[time]) || [0, 0];
 }
 
@@ -75,9 +83,18 @@ export interface FeatureInfo {
   label?: string;
 }
 
-export function featureInfo(payload: MapLayerPayload, index: number, format: (value: number) => string): FeatureInfo {
+export function featureInfo(
+  payload: MapLayerPayload,
+  index: number,
+  format: (value: number) => string,
+): FeatureInfo {
   const value = payload.values[index];
-  const info: FeatureInfo = { value, valueText: Number.isNaN(value) ? 'no data (not modelled)' : `${format(value)}${payload.unit ? ` ${payload.unit}` : ''}` };
+  const info: FeatureInfo = {
+    value,
+    valueText: Number.isNaN(value)
+      ? 'no data (not modelled)'
+      : `${format(value)}${payload.unit ? ` ${payload.unit}` : ''}`,
+  };
   const time = payload.times?.[index];
   if (time !== undefined) {
     info.time = time;

@@ -1,4 +1,11 @@
-import { Deck, MapView as DeckMapView, WebMercatorViewport, type DeckProps, type Layer, type PickingInfo } from '@deck.gl/core';
+import {
+  Deck,
+  MapView as DeckMapView,
+  WebMercatorViewport,
+  type DeckProps,
+  type Layer,
+  type PickingInfo,
+} from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import { DataFilterExtension } from '@deck.gl/extensions';
 import type { MapLayerPayload } from '../payloads';
@@ -32,7 +39,10 @@ interface WeekBlocks {
   data: Map<number, WeekData>;
 }
 
-type BlockAttribute = { size: number; offset: number } & ({ buffer: GpuBuffer; type: 'float32' | 'unorm8'; stride: number } | { value: Float32Array | Uint8Array; normalized?: boolean });
+type BlockAttribute = { size: number; offset: number } & (
+  | { buffer: GpuBuffer; type: 'float32' | 'unorm8'; stride: number }
+  | { value: Float32Array | Uint8Array; normalized?: boolean }
+);
 
 /** One week's slice of a time-sorted point layer, as deck.gl binary data. */
 interface WeekData {
@@ -73,7 +83,9 @@ export interface MapInsets {
   left: number;
 }
 
-export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 0, bottom: 0, left: 0 })): MapView {
+export function createMapView(
+  insets: () => MapInsets = () => ({ top: 0, right: 0, bottom: 0, left: 0 }),
+): MapView {
   const canvasHost = el('div', 'map-canvas');
   const element = el('div', 'map-view');
   element.append(canvasHost);
@@ -99,12 +111,20 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
       const canvas = deck.getCanvas();
       canvas?.setAttribute('role', 'application');
       canvas?.setAttribute('aria-roledescription', 'map');
-      canvas?.setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom; hover a cell for its value.');
+      canvas?.setAttribute(
+        'aria-label',
+        'Map. Arrow keys pan, plus and minus zoom; hover a cell for its value.',
+      );
     },
     onAfterRender: () => {
       // Frames drawn so far, readable from outside (tests wait for the next frame after a change).
       element.dataset.frames = String(Number(element.dataset.frames ?? 0) + 1);
-      for (const upload of uploads) performance.measure(LAYER_UPLOAD_MEASURE, { start: upload.start, end: performance.now(), detail: { layer: upload.id } });
+      for (const upload of uploads)
+        performance.measure(LAYER_UPLOAD_MEASURE, {
+          start: upload.start,
+          end: performance.now(),
+          detail: { layer: upload.id },
+        });
       uploads = [];
       const waiting = afterRender;
       afterRender = [];
@@ -112,12 +132,18 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
     },
   });
 
-  const redraw = () => deck.setProps({ layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time, device))] });
+  const redraw = () =>
+    deck.setProps({
+      layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time, device))],
+    });
   const fit = (bounds: Bounds | undefined) => {
     if (!bounds) return;
     const { clientWidth: width, clientHeight: height } = canvasHost;
     if (!width || !height) return;
-    const padded: Bounds = [[bounds[0][0] - 0.5, bounds[0][1] - 0.5], [bounds[1][0] + 0.5, bounds[1][1] + 0.5]];
+    const padded: Bounds = [
+      [bounds[0][0] - 0.5, bounds[0][1] - 0.5],
+      [bounds[1][0] + 0.5, bounds[1][1] + 0.5],
+    ];
     const margin = Math.min(32, width / 8, height / 8);
     const covered = insets();
     // An overlay may cover at most half the map in each direction, or nothing would be left to fit into.
@@ -128,18 +154,48 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
       right: margin + Math.min(covered.right, width / 4),
     };
     const view = new WebMercatorViewport({ width, height }).fitBounds(padded, { padding });
-    deck.setProps({ initialViewState: { longitude: view.longitude, latitude: view.latitude, zoom: Math.min(view.zoom, 9), pitch: 0, bearing: 0 } as typeof INITIAL_VIEW });
+    deck.setProps({
+      initialViewState: {
+        longitude: view.longitude,
+        latitude: view.latitude,
+        zoom: Math.min(view.zoom, 9),
+        pitch: 0,
+        bearing: 0,
+      } as typeof INITIAL_VIEW,
+    });
   };
 
   return {
     element,
     setBasemap(payload) {
       const start = performance.now();
-      const data = { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPolygon: { value: payload.coordinates, size: 2 } } };
-      const paths = { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPath: { value: payload.coordinates, size: 2 } } };
+      const data = {
+        length: payload.featureCount,
+        startIndices: payload.polygonStarts,
+        attributes: { getPolygon: { value: payload.coordinates, size: 2 } },
+      };
+      const paths = {
+        length: payload.featureCount,
+        startIndices: payload.polygonStarts,
+        attributes: { getPath: { value: payload.coordinates, size: 2 } },
+      };
       basemap = [
-        new SolidPolygonLayer({ id: 'basemap-land', data, getFillColor: LAND, wrapLongitude: true, pickable: false }),
-        new PathLayer({ id: 'basemap-borders', data: paths, getColor: BORDER, getWidth: 0.8, widthUnits: 'pixels', wrapLongitude: true, _pathType: 'loop' }),
+        new SolidPolygonLayer({
+          id: 'basemap-land',
+          data,
+          getFillColor: LAND,
+          wrapLongitude: true,
+          pickable: false,
+        }),
+        new PathLayer({
+          id: 'basemap-borders',
+          data: paths,
+          getColor: BORDER,
+          getWidth: 0.8,
+          widthUnits: 'pixels',
+          wrapLongitude: true,
+          _pathType: 'loop',
+        }),
       ];
       uploads.push({ id: 'basemap', start });
       redraw();
@@ -157,7 +213,9 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
       const state: MapLayerState = {
         ...base,
         deckProps: staticProps(base),
-        ...(drawsWeekBlocks(payload) ? { weeks: { positions: positions32(payload.coordinates), data: new Map() } } : {}),
+        ...(drawsWeekBlocks(payload)
+          ? { weeks: { positions: positions32(payload.coordinates), data: new Map() } }
+          : {}),
       };
       layers.set(payload.id, state);
       uploads.push({ id: payload.id, start });
@@ -180,17 +238,24 @@ export function createMapView(insets: () => MapInsets = () => ({ top: 0, right: 
     },
     zoomTo(id) {
       if (id) return fit(layers.get(id)?.bounds);
-      const all = [...layers.values()].map((state) => state.bounds).filter((bounds): bounds is Bounds => Boolean(bounds));
-      if (all.length) fit([[Math.min(...all.map((b) => b[0][0])), Math.min(...all.map((b) => b[0][1]))], [Math.max(...all.map((b) => b[1][0])), Math.max(...all.map((b) => b[1][1]))]]);
+      const all = [...layers.values()]
+        .map((state) => state.bounds)
+        .filter((bounds): bounds is Bounds => Boolean(bounds));
+      if (all.length)
+        fit([
+          [Math.min(...all.map((b) => b[0][0])), Math.min(...all.map((b) => b[0][1]))],
+          [Math.max(...all.map((b) => b[1][0])), Math.max(...all.map((b) => b[1][1]))],
+        ]);
     },
     setTime(next) {
       time = next;
       redraw();
     },
-    rendered: () => new Promise<void>((resolve) => {
-      afterRender.push(resolve);
-      deck.redraw('test');
-    }),
+    rendered: () =>
+      new Promise<void>((resolve) => {
+        afterRender.push(resolve);
+        deck.redraw('test');
+      }),
   };
 }
 
@@ -223,9 +288,23 @@ function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, un
     };
   }
   return {
-    data: { length: payload.featureCount, startIndices: payload.polygonStarts, attributes: { getPolygon: { value: payload.coordinates, size: 2 } } },
-    getFillColor: (_: unknown, { index }: { index: number }) => [colors[index * 4], colors[index * 4 + 1], colors[index * 4 + 2], colors[index * 4 + 3]],
-    ...(animated ? { extensions: [WEEK_FILTER], getFilterValue: (_: unknown, { index }: { index: number }) => filter[index] } : {}),
+    data: {
+      length: payload.featureCount,
+      startIndices: payload.polygonStarts,
+      attributes: { getPolygon: { value: payload.coordinates, size: 2 } },
+    },
+    getFillColor: (_: unknown, { index }: { index: number }) => [
+      colors[index * 4],
+      colors[index * 4 + 1],
+      colors[index * 4 + 2],
+      colors[index * 4 + 3],
+    ],
+    ...(animated
+      ? {
+          extensions: [WEEK_FILTER],
+          getFilterValue: (_: unknown, { index }: { index: number }) => filter[index],
+        }
+      : {}),
   };
 }
 
@@ -296,7 +375,13 @@ function toDeckLayer(state: MapLayerState, time: number | undefined, device: Dev
   };
   if (payload.geometry === 'point') {
     // 27 km cells drawn as discs of 14 km radius just touch, so a weekly grid reads as a surface.
-    return new ScatterplotLayer({ ...props, getRadius: 14_000, radiusUnits: 'meters', radiusMinPixels: 1.5, stroked: false });
+    return new ScatterplotLayer({
+      ...props,
+      getRadius: 14_000,
+      radiusUnits: 'meters',
+      radiusMinPixels: 1.5,
+      stroked: false,
+    });
   }
   return new SolidPolygonLayer({ ...props, wrapLongitude: true });
 }
@@ -309,7 +394,8 @@ function tooltipFor(layers: Map<string, MapLayerState>, time: () => number | und
     const start = state.weeks ? timeBlock(state.payload.timeStarts!, time())[0] : 0;
     const info = featureInfo(state.payload, start + index, formatValue);
     const lines = [`${state.payload.name}`, `${state.payload.valueName}: ${info.valueText}`];
-    if (info.time !== undefined) lines.push(`Week ${info.time}${info.timeLabel ? ` (${info.timeLabel})` : ''}`);
+    if (info.time !== undefined)
+      lines.push(`Week ${info.time}${info.timeLabel ? ` (${info.timeLabel})` : ''}`);
     if (info.label) lines.push(`Region: ${info.label}`);
     return { text: lines.join('\n'), className: 'map-tooltip' };
   };

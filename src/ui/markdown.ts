@@ -34,7 +34,8 @@ export function parseMarkdown(source: string): Block[] {
     if (line.trimStart().startsWith('```')) {
       flush();
       const code: string[] = [];
-      for (index++; index < lines.length && !lines[index].trimStart().startsWith('```'); index++) code.push(lines[index]);
+      for (index++; index < lines.length && !lines[index].trimStart().startsWith('```'); index++)
+        code.push(lines[index]);
       blocks.push({ type: 'code-block', text: code.join('\n') });
       continue;
     }
@@ -55,7 +56,8 @@ export function parseMarkdown(source: string): Block[] {
       const ordered = item[2] !== undefined;
       const previous = blocks[blocks.length - 1];
       const text = parseInline(item[3].trim());
-      if (previous?.type === 'list' && previous.ordered === ordered && isListContinuation(lines, index)) previous.items.push(text);
+      if (previous?.type === 'list' && previous.ordered === ordered && isListContinuation(lines, index))
+        previous.items.push(text);
       else blocks.push({ type: 'list', ordered, items: [text] });
       continue;
     }

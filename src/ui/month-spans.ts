@@ -1,6 +1,19 @@
 import type { TimeSpec } from '../frame/query-frame';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** The date week `week` (1–52) stands for in the release year: Jan 4 + 7(week − 1) (data-model.md). */
 export function weekDate(year: number, week: number): Date {

@@ -14,7 +14,11 @@ describe('needsInternet', () => {
 
 describe('networkProblem', () => {
   it('names the model and says the offline model still works', () => {
-    expect(networkProblem({ kind: 'gemini', baseUrl: '' })).toBe('Gemini needs the network, and there is none right now. The offline model still works: it answers from the data saved on this device.');
-    expect(networkProblem({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' })).toMatch(/^The model server at http:\/\/127\.0\.0\.1:11434\/v1 did not answer/);
+    expect(networkProblem({ kind: 'gemini', baseUrl: '' })).toBe(
+      'Gemini needs the network, and there is none right now. The offline model still works: it answers from the data saved on this device.',
+    );
+    expect(networkProblem({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' })).toMatch(
+      /^The model server at http:\/\/127\.0\.0\.1:11434\/v1 did not answer/,
+    );
   });
 });

@@ -20,7 +20,8 @@ export function needsInternet(settings: Pick<UiSettings, 'kind' | 'baseUrl'>): b
 export function networkProblem(settings: Pick<UiSettings, 'kind' | 'baseUrl'>): string {
   const fallback = 'The offline model still works: it answers from the data saved on this device.';
   if (settings.kind === 'gemini') return `Gemini needs the network, and there is none right now. ${fallback}`;
-  if (needsInternet(settings)) return `The OpenAI-compatible model at ${settings.baseUrl} needs the network, and there is none right now. ${fallback}`;
+  if (needsInternet(settings))
+    return `The OpenAI-compatible model at ${settings.baseUrl} needs the network, and there is none right now. ${fallback}`;
   return `The model server at ${settings.baseUrl} did not answer: is it running? ${fallback}`;
 }
 

@@ -9,7 +9,10 @@ export interface OfflinePanel {
 
 /** Sum of every data file's bytes: what "Keep all data offline" downloads at most. */
 export function catalogBytes(catalog: Pick<Catalog, 'tables'>): number {
-  return Object.values(catalog.tables).reduce((sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0), 0);
+  return Object.values(catalog.tables).reduce(
+    (sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0),
+    0,
+  );
 }
 
 /**
@@ -17,9 +20,19 @@ export function catalogBytes(catalog: Pick<Catalog, 'tables'>): number {
  * fed by the service worker's `cache-progress` messages. `start` is undefined where service
  * workers are unavailable (the control then says so instead of pretending).
  */
-export function createOfflinePanel(start: ((onMessage: (message: WorkerToPageMessage) => void) => void) | undefined): OfflinePanel {
-  const button = el('button', { type: 'button', class: 'header-button', disabled: true }, ['Keep all data offline']);
-  const bar = el('progress', { class: 'offline-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Saving data for offline use' });
+export function createOfflinePanel(
+  start: ((onMessage: (message: WorkerToPageMessage) => void) => void) | undefined,
+): OfflinePanel {
+  const button = el('button', { type: 'button', class: 'header-button', disabled: true }, [
+    'Keep all data offline',
+  ]);
+  const bar = el('progress', {
+    class: 'offline-progress',
+    max: 1,
+    value: 0,
+    hidden: true,
+    'aria-label': 'Saving data for offline use',
+  });
   const status = el('span', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
   const element = el('span', { class: 'offline-panel health-item' }, [button, bar, status]);
   if (!start) status.textContent = 'Offline use needs a browser with service workers.';
@@ -33,7 +46,9 @@ export function createOfflinePanel(start: ((onMessage: (message: WorkerToPageMes
         bar.value = message.done;
         status.textContent = `${formatBytes(message.done)} of ${formatBytes(message.total)}`;
       } else if (message.type === 'cache-done') {
-        status.textContent = message.failed.length ? `Saved, except ${message.failed.join(', ')}. Try again when online.` : `All data saved (${formatBytes(message.total)}): questions work offline.`;
+        status.textContent = message.failed.length
+          ? `Saved, except ${message.failed.join(', ')}. Try again when online.`
+          : `All data saved (${formatBytes(message.total)}): questions work offline.`;
         button.disabled = message.failed.length === 0;
       } else {
         status.textContent = message.message;

@@ -11,7 +11,11 @@ export interface ProgressBar {
 export function createProgressBar(): ProgressBar {
   const text = el('span', { class: 'progress-text' });
   const bytesText = el('span', { class: 'progress-bytes' });
-  const element = el('div', { class: 'progress', role: 'status', 'aria-live': 'polite', hidden: true }, [el('span', { class: 'spinner', 'aria-hidden': 'true' }), text, bytesText]);
+  const element = el('div', { class: 'progress', role: 'status', 'aria-live': 'polite', hidden: true }, [
+    el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+    text,
+    bytesText,
+  ]);
   let loaded = 0;
   return {
     element,

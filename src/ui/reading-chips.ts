@@ -19,17 +19,53 @@ const PART_NAMES: Record<ChipPart, string> = {
  * one calls `onPick` with the edited frame and puts the chip back: the new reading is a new turn.
  * Words the reader did not understand follow in a muted line.
  */
-export function createReadingLine(reading: Reading, context: ChipContext, onPick: (frame: QueryFrame) => void, disabled: boolean): HTMLElement {
+export function createReadingLine(
+  reading: Reading,
+  context: ChipContext,
+  onPick: (frame: QueryFrame) => void,
+  disabled: boolean,
+): HTMLElement {
   const chips = reading.frame ? readingChips(reading.frame, context) : [];
-  const unknown = reading.unknown.length > 0 ? el('p', { class: 'reading-unknown' }, [`Not understood: ${reading.unknown.map((word) => `'${word}'`).join(', ')}`]) : null;
-  const line = chips.length > 0 ? el('p', { class: 'reading-line' }, [el('span', { class: 'reading-lead' }, ['I read this as:']), ...chips.map((chip) => chipElement(chip, onPick, disabled))]) : null;
-  return el('div', { class: 'reading', role: 'group', 'aria-label': 'How the question was read', ...(reading.summary ? { title: reading.summary } : {}) }, [line, unknown]);
+  const unknown =
+    reading.unknown.length > 0
+      ? el('p', { class: 'reading-unknown' }, [
+          `Not understood: ${reading.unknown.map((word) => `'${word}'`).join(', ')}`,
+        ])
+      : null;
+  const line =
+    chips.length > 0
+      ? el('p', { class: 'reading-line' }, [
+          el('span', { class: 'reading-lead' }, ['I read this as:']),
+          ...chips.map((chip) => chipElement(chip, onPick, disabled)),
+        ])
+      : null;
+  return el(
+    'div',
+    {
+      class: 'reading',
+      role: 'group',
+      'aria-label': 'How the question was read',
+      ...(reading.summary ? { title: reading.summary } : {}),
+    },
+    [line, unknown],
+  );
 }
 
 function chipElement(chip: Chip, onPick: (frame: QueryFrame) => void, disabled: boolean): HTMLElement {
   const data = { 'data-part': chip.part, 'data-index': chip.index };
   if (chip.options.length < 2) return el('span', { class: 'chip chip-static', ...data }, [chip.label]);
-  const select = el('select', { class: 'chip-select', 'aria-label': `${PART_NAMES[chip.part]}: change and ask again`, disabled, ...data }, chip.options.map((option, index) => el('option', { value: String(index), selected: option.current }, [option.label])));
+  const select = el(
+    'select',
+    {
+      class: 'chip-select',
+      'aria-label': `${PART_NAMES[chip.part]}: change and ask again`,
+      disabled,
+      ...data,
+    },
+    chip.options.map((option, index) =>
+      el('option', { value: String(index), selected: option.current }, [option.label]),
+    ),
+  );
   select.addEventListener('change', () => {
     const picked = chip.options[select.selectedIndex];
     select.selectedIndex = 0; // this turn keeps its reading; the pick is a new turn

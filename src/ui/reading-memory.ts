@@ -21,8 +21,14 @@ export function createReadingMemory(): ReadingMemory {
     add(reading) {
       Object.assign(names, reading.names ?? {});
       for (const code of reading.frame?.species ?? []) if (!species.includes(code)) species.push(code);
-      for (const place of reading.frame?.places ?? []) if (place.kind !== 'all' && !places.some((known) => JSON.stringify(known) === JSON.stringify(place))) places.push(place);
+      for (const place of reading.frame?.places ?? [])
+        if (place.kind !== 'all' && !places.some((known) => JSON.stringify(known) === JSON.stringify(place)))
+          places.push(place);
     },
-    context: (year) => ({ names: { ...names }, ...(year === undefined ? {} : { year }), seen: { species: [...species], places: [...places] } }),
+    context: (year) => ({
+      names: { ...names },
+      ...(year === undefined ? {} : { year }),
+      seen: { species: [...species], places: [...places] },
+    }),
   };
 }

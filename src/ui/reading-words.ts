@@ -1,4 +1,13 @@
-import { MEASURE_LABELS, type AreaUnit, type Measure, type Operation, type PlaceSpec, type QueryFrame, type Season, type TimeSpec } from '../frame/query-frame';
+import {
+  MEASURE_LABELS,
+  type AreaUnit,
+  type Measure,
+  type Operation,
+  type PlaceSpec,
+  type QueryFrame,
+  type Season,
+  type TimeSpec,
+} from '../frame/query-frame';
 
 /**
  * A query frame in plain words, for the reading chips and for the question line of a turn asked
@@ -37,7 +46,13 @@ export const SEASON_LABELS: Record<Season, string> = {
 /** Codes → names, from the readings of the conversation; a code without a name is shown as is. */
 export type FrameNames = Readonly<Record<string, string>>;
 
-export const UNIT_LABELS: Record<AreaUnit, string> = { km2: 'square kilometres', mi2: 'square miles', acres: 'acres', hectares: 'hectares', percent: 'percent' };
+export const UNIT_LABELS: Record<AreaUnit, string> = {
+  km2: 'square kilometres',
+  mi2: 'square miles',
+  acres: 'acres',
+  hectares: 'hectares',
+  percent: 'percent',
+};
 
 /**
  * No time is the measure's own default (query_status): trends are the trend season's years, a
@@ -64,21 +79,32 @@ export function speciesLabel(code: string, names: FrameNames): string {
 
 /** "upper_peninsula" → "Upper Peninsula": a part id is written from its name. */
 function partWords(part: string): string {
-  return part.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return part
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 export function thresholdLabel(threshold: NonNullable<QueryFrame['threshold']>): string {
-  return threshold.of === 'peak_share' ? `at least ${Math.round(threshold.value * 100)}% of the peak` : `at least ${threshold.value}`;
+  return threshold.of === 'peak_share'
+    ? `at least ${Math.round(threshold.value * 100)}% of the peak`
+    : `at least ${threshold.value}`;
 }
 
 /** The frame in words, one part per chip, joined by " · ". */
 export function frameInWords(frame: QueryFrame, names: FrameNames): string {
   const parts = [
-    ...(frame.species.length > 0 ? [frame.species.map((code) => speciesLabel(code, names)).join(' vs ')] : []),
+    ...(frame.species.length > 0
+      ? [frame.species.map((code) => speciesLabel(code, names)).join(' vs ')]
+      : []),
     MEASURE_LABELS[frame.measure],
     OPERATION_LABELS[frame.operation],
-    frame.times.length === 0 ? timeLabel(undefined, frame.measure) : frame.times.map((time) => timeLabel(time, frame.measure)).join(' vs '),
-    frame.places.length === 0 ? placeLabel(undefined, names) : frame.places.map((place) => placeLabel(place, names)).join(' vs '),
+    frame.times.length === 0
+      ? timeLabel(undefined, frame.measure)
+      : frame.times.map((time) => timeLabel(time, frame.measure)).join(' vs '),
+    frame.places.length === 0
+      ? placeLabel(undefined, names)
+      : frame.places.map((place) => placeLabel(place, names)).join(' vs '),
   ];
   if (frame.threshold) parts.push(thresholdLabel(frame.threshold));
   if (frame.top_n !== undefined) parts.push(`top ${frame.top_n}`);

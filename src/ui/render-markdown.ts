@@ -7,7 +7,11 @@ import { splitFigures } from './split-figures';
  * Model-written Markdown → DOM, built only with elements and text nodes (no innerHTML). Figures
  * with recorded provenance become buttons that name the call that produced them.
  */
-export function renderMarkdown(source: string, provenance: readonly Provenance[] = [], quoted: readonly string[] = []): DocumentFragment {
+export function renderMarkdown(
+  source: string,
+  provenance: readonly Provenance[] = [],
+  quoted: readonly string[] = [],
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const figures: Figures = { texts: provenance.map((entry) => entry.figure), quoted };
   for (const block of parseMarkdown(source)) fragment.appendChild(renderBlock(block, provenance, figures));
@@ -25,9 +29,17 @@ function renderBlock(block: Block, provenance: readonly Provenance[], figures: F
     case 'paragraph':
       return el('p', {}, renderInlines(block.children, provenance, figures));
     case 'heading':
-      return el(`h${block.level + 2}` as 'h3' | 'h4' | 'h5', {}, renderInlines(block.children, provenance, figures));
+      return el(
+        `h${block.level + 2}` as 'h3' | 'h4' | 'h5',
+        {},
+        renderInlines(block.children, provenance, figures),
+      );
     case 'list':
-      return el(block.ordered ? 'ol' : 'ul', {}, block.items.map((item) => el('li', {}, renderInlines(item, provenance, figures))));
+      return el(
+        block.ordered ? 'ol' : 'ul',
+        {},
+        block.items.map((item) => el('li', {}, renderInlines(item, provenance, figures))),
+      );
     case 'code-block':
       return el('pre', {}, [el('code', {}, [block.text])]);
   }
@@ -37,7 +49,11 @@ function renderInlines(nodes: Inline[], provenance: readonly Provenance[], figur
   return nodes.flatMap((node): Node[] => {
     switch (node.type) {
       case 'text':
-        return splitFigures(node.text, figures.texts, figures.quoted).map((segment) => (segment.figure === undefined ? document.createTextNode(segment.text) : figureButton(segment.text, provenance[segment.figure])));
+        return splitFigures(node.text, figures.texts, figures.quoted).map((segment) =>
+          segment.figure === undefined
+            ? document.createTextNode(segment.text)
+            : figureButton(segment.text, provenance[segment.figure]),
+        );
       case 'strong':
         return [el('strong', {}, renderInlines(node.children, provenance, figures))];
       case 'emphasis':
@@ -45,17 +61,32 @@ function renderInlines(nodes: Inline[], provenance: readonly Provenance[], figur
       case 'code':
         return [el('code', {}, [node.text])];
       case 'link':
-        return [el('a', { href: node.href, rel: 'noopener noreferrer nofollow', target: '_blank', referrerpolicy: 'no-referrer' }, [node.text])];
+        return [
+          el(
+            'a',
+            {
+              href: node.href,
+              rel: 'noopener noreferrer nofollow',
+              target: '_blank',
+              referrerpolicy: 'no-referrer',
+            },
+            [node.text],
+          ),
+        ];
     }
   });
 }
 
 function figureButton(text: string, source: Provenance): HTMLButtonElement {
-  return el('button', {
-    type: 'button',
-    class: 'figure',
-    'data-call-id': source.callId,
-    title: `From ${source.tool} (call ${source.callId})${source.sql ? `:\n${source.sql}` : ''}`,
-    'aria-label': `${text}, from ${source.tool} call ${source.callId}. Show where this figure came from.`,
-  }, [text]);
+  return el(
+    'button',
+    {
+      type: 'button',
+      class: 'figure',
+      'data-call-id': source.callId,
+      title: `From ${source.tool} (call ${source.callId})${source.sql ? `:\n${source.sql}` : ''}`,
+      'aria-label': `${text}, from ${source.tool} call ${source.callId}. Show where this figure came from.`,
+    },
+    [text],
+  );
 }

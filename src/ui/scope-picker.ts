@@ -16,7 +16,9 @@ export function createScopePicker(apply: (datasets: string[]) => Promise<string[
   const status = el('p', { class: 'hint', role: 'status' });
   const form = el('form', { method: 'dialog', class: 'scope-form' }, [
     el('h2', { id: 'scope-title' }, ['Data scope']),
-    el('p', { class: 'hint' }, ['Answers may read only the datasets ticked here. The assistant cannot change this.']),
+    el('p', { class: 'hint' }, [
+      'Answers may read only the datasets ticked here. The assistant cannot change this.',
+    ]),
     el('fieldset', {}, [el('legend', { class: 'visually-hidden' }, ['Datasets']), list]),
     status,
     el('div', { class: 'dialog-actions' }, [
@@ -41,13 +43,18 @@ export function createScopePicker(apply: (datasets: string[]) => Promise<string[
       dialog.showModal();
     },
     set(catalog, inScope) {
-      list.replaceChildren(...Object.values(catalog.tables).map((table) => {
-        const id = `scope-${table.name}`;
-        return el('div', { class: 'checkbox-field' }, [
-          el('input', { type: 'checkbox', id, value: table.name, checked: inScope.includes(table.name) }),
-          el('label', { for: id }, [table.title || table.name, table.simulated ? el('span', { class: 'badge badge-simulated' }, ['simulated']) : null]),
-        ]);
-      }));
+      list.replaceChildren(
+        ...Object.values(catalog.tables).map((table) => {
+          const id = `scope-${table.name}`;
+          return el('div', { class: 'checkbox-field' }, [
+            el('input', { type: 'checkbox', id, value: table.name, checked: inScope.includes(table.name) }),
+            el('label', { for: id }, [
+              table.title || table.name,
+              table.simulated ? el('span', { class: 'badge badge-simulated' }, ['simulated']) : null,
+            ]),
+          ]);
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_GEMINI_MODEL, DEFAULT_THINKING_LEVEL, type GeminiThinkingLevel, THINKING_LEVELS } from '../models/gemini-model-names';
+import {
+  DEFAULT_GEMINI_MODEL,
+  DEFAULT_THINKING_LEVEL,
+  type GeminiThinkingLevel,
+  THINKING_LEVELS,
+} from '../models/gemini-model-names';
 import type { ModelChoice, ModelSettings } from '../worker/protocol';
 import { el } from './dom';
 import { isThinkingLevel, type UiSettings } from './key-storage';
@@ -44,10 +49,17 @@ export interface ModelOption {
  * model the key is not served, named as such. The default is chosen unless the stored model is
  * listed; when the key is not served the default either, the first listed model is.
  */
-export function geminiModelOptions(listed: readonly ModelChoice[], stored: string, fallback = DEFAULT_GEMINI_MODEL): { options: ModelOption[]; selected: string } {
+export function geminiModelOptions(
+  listed: readonly ModelChoice[],
+  stored: string,
+  fallback = DEFAULT_GEMINI_MODEL,
+): { options: ModelOption[]; selected: string } {
   const names = new Set(listed.map((model) => model.name));
   // Google's display name alone: with the bare name too it no longer fits a phone-wide select (the name is the option's title).
-  const options = listed.map((model) => ({ value: model.name, label: `${model.displayName || model.name}${model.name === fallback ? ' (default)' : ''}` }));
+  const options = listed.map((model) => ({
+    value: model.name,
+    label: `${model.displayName || model.name}${model.name === fallback ? ' (default)' : ''}`,
+  }));
   const notServed = (name: string) => ({ value: name, label: `${name} — not served for this key` });
   if (stored && !names.has(stored)) options.push(notServed(stored));
   if (!names.has(fallback) && fallback !== stored) options.push(notServed(fallback));
@@ -56,34 +68,118 @@ export function geminiModelOptions(listed: readonly ModelChoice[], stored: strin
 }
 
 /** Model settings. Keys go in password fields and are stored by `key-storage.ts` (remember: off by default). */
-export function createSettingsDialog(current: () => UiSettings, save: (settings: UiSettings) => void, listModels: ListModels): SettingsDialog {
-  const radios = (Object.keys(KIND_LABELS) as ModelKind[]).map((kind) => el('input', { type: 'radio', name: 'model-kind', id: `model-kind-${kind}`, value: kind, onchange: () => sync() }));
-  const geminiKey = el('input', { type: 'password', id: 'gemini-key', autocomplete: 'off', spellcheck: 'false', oninput: () => keyChanged() });
+export function createSettingsDialog(
+  current: () => UiSettings,
+  save: (settings: UiSettings) => void,
+  listModels: ListModels,
+): SettingsDialog {
+  const radios = (Object.keys(KIND_LABELS) as ModelKind[]).map((kind) =>
+    el('input', {
+      type: 'radio',
+      name: 'model-kind',
+      id: `model-kind-${kind}`,
+      value: kind,
+      onchange: () => sync(),
+    }),
+  );
+  const geminiKey = el('input', {
+    type: 'password',
+    id: 'gemini-key',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    oninput: () => keyChanged(),
+  });
   const geminiModel = el('select', { id: 'gemini-model' });
-  const loadButton = el('button', { type: 'button', class: 'secondary small', id: 'gemini-load-models', onclick: () => void loadModels(true) }, ['Load models']);
-  const modelsStatus = el('p', { class: 'hint models-status', id: 'gemini-models-status', role: 'status', 'aria-live': 'polite' });
-  const geminiThinking = el('select', { id: 'gemini-thinking' }, THINKING_LEVELS.map((level) => el('option', { value: level }, [`${THINKING_LABELS[level]}${level === DEFAULT_THINKING_LEVEL ? ' (default)' : ''}`])));
-  const baseUrl = el('input', { type: 'url', id: 'openai-base-url', spellcheck: 'false', placeholder: 'http://127.0.0.1:11434/v1' });
+  const loadButton = el(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary small',
+      id: 'gemini-load-models',
+      onclick: () => void loadModels(true),
+    },
+    ['Load models'],
+  );
+  const modelsStatus = el('p', {
+    class: 'hint models-status',
+    id: 'gemini-models-status',
+    role: 'status',
+    'aria-live': 'polite',
+  });
+  const geminiThinking = el(
+    'select',
+    { id: 'gemini-thinking' },
+    THINKING_LEVELS.map((level) =>
+      el('option', { value: level }, [
+        `${THINKING_LABELS[level]}${level === DEFAULT_THINKING_LEVEL ? ' (default)' : ''}`,
+      ]),
+    ),
+  );
+  const baseUrl = el('input', {
+    type: 'url',
+    id: 'openai-base-url',
+    spellcheck: 'false',
+    placeholder: 'http://127.0.0.1:11434/v1',
+  });
   const openaiModel = el('input', { type: 'text', id: 'openai-model', spellcheck: 'false' });
-  const openaiKey = el('input', { type: 'password', id: 'openai-key', autocomplete: 'off', spellcheck: 'false' });
+  const openaiKey = el('input', {
+    type: 'password',
+    id: 'openai-key',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
   const remember = el('input', { type: 'checkbox', id: 'remember-key' });
-  const field = (id: string, label: string, input: HTMLElement, hint?: string) => el('div', { class: 'field' }, [el('label', { for: id }, [label]), input, hint ? el('p', { class: 'hint' }, [hint]) : null]);
+  const field = (id: string, label: string, input: HTMLElement, hint?: string) =>
+    el('div', { class: 'field' }, [
+      el('label', { for: id }, [label]),
+      input,
+      hint ? el('p', { class: 'hint' }, [hint]) : null,
+    ]);
   const geminiFields = el('fieldset', { class: 'provider-fields' }, [
     el('legend', {}, ['Gemini']),
     field('gemini-key', 'API key', geminiKey, 'Sent only to Google, in a request header — never in a URL.'),
-    el('div', { class: 'field' }, [el('label', { for: 'gemini-model' }, ['Model']), el('div', { class: 'select-row' }, [geminiModel, loadButton]), modelsStatus]),
-    field('gemini-thinking', 'Thinking', geminiThinking, 'How long Gemini thinks before it answers. More thinking costs more tokens and time.'),
+    el('div', { class: 'field' }, [
+      el('label', { for: 'gemini-model' }, ['Model']),
+      el('div', { class: 'select-row' }, [geminiModel, loadButton]),
+      modelsStatus,
+    ]),
+    field(
+      'gemini-thinking',
+      'Thinking',
+      geminiThinking,
+      'How long Gemini thinks before it answers. More thinking costs more tokens and time.',
+    ),
   ]);
-  const openaiFields = el('fieldset', { class: 'provider-fields' }, [el('legend', {}, ['OpenAI-compatible']), field('openai-base-url', 'Base URL', baseUrl), field('openai-model', 'Model name', openaiModel), field('openai-key', 'API key (optional)', openaiKey)]);
+  const openaiFields = el('fieldset', { class: 'provider-fields' }, [
+    el('legend', {}, ['OpenAI-compatible']),
+    field('openai-base-url', 'Base URL', baseUrl),
+    field('openai-model', 'Model name', openaiModel),
+    field('openai-key', 'API key (optional)', openaiKey),
+  ]);
   const form = el('form', { method: 'dialog', class: 'settings-form' }, [
     el('h2', {}, ['Settings']),
-    el('fieldset', { class: 'model-kinds' }, [el('legend', {}, ['Model']), ...radios.map((radio) => el('div', { class: 'radio-row' }, [radio, el('label', { for: radio.id }, [KIND_LABELS[radio.value as ModelKind]])]))]),
+    el('fieldset', { class: 'model-kinds' }, [
+      el('legend', {}, ['Model']),
+      ...radios.map((radio) =>
+        el('div', { class: 'radio-row' }, [
+          radio,
+          el('label', { for: radio.id }, [KIND_LABELS[radio.value as ModelKind]]),
+        ]),
+      ),
+    ]),
     geminiFields,
     openaiFields,
-    el('div', { class: 'field checkbox-field' }, [remember, el('label', { for: 'remember-key' }, ['Remember key on this device'])]),
-    el('p', { class: 'hint' }, ['Off: the key is forgotten when this tab closes. On: it is kept in this browser’s local storage.']),
+    el('div', { class: 'field checkbox-field' }, [
+      remember,
+      el('label', { for: 'remember-key' }, ['Remember key on this device']),
+    ]),
+    el('p', { class: 'hint' }, [
+      'Off: the key is forgotten when this tab closes. On: it is kept in this browser’s local storage.',
+    ]),
     el('div', { class: 'dialog-actions' }, [
-      el('button', { type: 'button', class: 'secondary', value: 'cancel', onclick: () => dialog.close() }, ['Cancel']),
+      el('button', { type: 'button', class: 'secondary', value: 'cancel', onclick: () => dialog.close() }, [
+        'Cancel',
+      ]),
       el('button', { type: 'submit', class: 'primary', value: 'save' }, ['Save']),
     ]),
   ]);
@@ -106,17 +202,27 @@ export function createSettingsDialog(current: () => UiSettings, save: (settings:
   };
   /** Before a listing: the stored model (and the default), so Save keeps what was chosen. */
   const fillUnlisted = (stored: string) => {
-    const names = stored && stored !== DEFAULT_GEMINI_MODEL ? [stored, DEFAULT_GEMINI_MODEL] : [DEFAULT_GEMINI_MODEL];
-    fillModels(names.map((name) => ({ value: name, label: name === DEFAULT_GEMINI_MODEL ? `${name} (default)` : name })), stored || DEFAULT_GEMINI_MODEL);
+    const names =
+      stored && stored !== DEFAULT_GEMINI_MODEL ? [stored, DEFAULT_GEMINI_MODEL] : [DEFAULT_GEMINI_MODEL];
+    fillModels(
+      names.map((name) => ({
+        value: name,
+        label: name === DEFAULT_GEMINI_MODEL ? `${name} (default)` : name,
+      })),
+      stored || DEFAULT_GEMINI_MODEL,
+    );
   };
   const fillModels = (options: ModelOption[], selected: string) => {
-    geminiModel.replaceChildren(...options.map((option) => el('option', { value: option.value, title: option.value }, [option.label])));
+    geminiModel.replaceChildren(
+      ...options.map((option) => el('option', { value: option.value, title: option.value }, [option.label])),
+    );
     geminiModel.value = selected;
   };
   const keyChanged = () => {
     clearTimeout(debounce);
     listedFor = undefined;
-    if (geminiKey.value.trim().length >= MIN_KEY_LENGTH) debounce = setTimeout(() => void loadModels(false), KEY_DEBOUNCE_MS);
+    if (geminiKey.value.trim().length >= MIN_KEY_LENGTH)
+      debounce = setTimeout(() => void loadModels(false), KEY_DEBOUNCE_MS);
   };
 
   /** `force`: the button (load again even for the same key); otherwise once per key. */
@@ -133,12 +239,20 @@ export function createSettingsDialog(current: () => UiSettings, save: (settings:
     setStatus('Asking Google which models this key can use…');
     loadButton.disabled = true;
     try {
-      const listed = await listModels({ kind: 'gemini', apiKey: key, model: wanted, thinkingLevel: thinkingValue() });
+      const listed = await listModels({
+        kind: 'gemini',
+        apiKey: key,
+        model: wanted,
+        thinkingLevel: thinkingValue(),
+      });
       if (mine !== request) return;
       const { options, selected } = geminiModelOptions(listed, wanted);
       fillModels(options, selected);
       const dropped = wanted !== selected && !listed.some((model) => model.name === wanted);
-      setStatus(`${listed.length} model${listed.length === 1 ? '' : 's'} can answer with this key.${dropped ? ` ${wanted} is not served for this key, so ${selected} is chosen.` : ''}`, dropped);
+      setStatus(
+        `${listed.length} model${listed.length === 1 ? '' : 's'} can answer with this key.${dropped ? ` ${wanted} is not served for this key, so ${selected} is chosen.` : ''}`,
+        dropped,
+      );
     } catch (error) {
       if (mine !== request) return;
       listedFor = undefined; // a retry (fixed key, back online) may list them
@@ -148,7 +262,8 @@ export function createSettingsDialog(current: () => UiSettings, save: (settings:
       if (mine === request) loadButton.disabled = false;
     }
   }
-  const thinkingValue = (): GeminiThinkingLevel => (isThinkingLevel(geminiThinking.value) ? geminiThinking.value : DEFAULT_THINKING_LEVEL);
+  const thinkingValue = (): GeminiThinkingLevel =>
+    isThinkingLevel(geminiThinking.value) ? geminiThinking.value : DEFAULT_THINKING_LEVEL;
 
   form.addEventListener('submit', () => {
     clearTimeout(debounce);
@@ -172,7 +287,8 @@ export function createSettingsDialog(current: () => UiSettings, save: (settings:
       geminiKey.value = settings.keys.gemini;
       // A listing for this key stays (reopening asks Google nothing); the stored model is chosen in it when listed.
       if (listedFor === undefined) fillUnlisted(settings.geminiModel);
-      else if ([...geminiModel.options].some((option) => option.value === settings.geminiModel)) geminiModel.value = settings.geminiModel;
+      else if ([...geminiModel.options].some((option) => option.value === settings.geminiModel))
+        geminiModel.value = settings.geminiModel;
       geminiThinking.value = settings.geminiThinking;
       baseUrl.value = settings.baseUrl;
       openaiModel.value = settings.openaiModel;

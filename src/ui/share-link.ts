@@ -27,9 +27,14 @@ export interface ShareLink {
  */
 export function parseShareLink(search: string): ShareLink {
   const params = new URLSearchParams(search);
-  const questions = params.getAll('q').map((question) => question.trim()).filter(Boolean);
+  const questions = params
+    .getAll('q')
+    .map((question) => question.trim())
+    .filter(Boolean);
   const model = params.get('model');
-  const fits = questions.length <= MAX_SHARED_QUESTIONS && questions.every((question) => question.length <= MAX_SHARED_QUESTION);
+  const fits =
+    questions.length <= MAX_SHARED_QUESTIONS &&
+    questions.every((question) => question.length <= MAX_SHARED_QUESTION);
   const link: ShareLink = { questions: fits ? questions : [] };
   if (model && (MODEL_KINDS as readonly string[]).includes(model)) link.model = model as ModelKind;
   return link;

@@ -13,7 +13,10 @@ describe('splitFigures', () => {
   });
 
   it('splitFigures does not match a figure inside a longer number', () => {
-    expect(splitFigures('10.65 and 0.6543 and 0.65', ['0.65'])).toEqual([{ text: '10.65 and 0.6543 and ' }, { text: '0.65', figure: 0 }]);
+    expect(splitFigures('10.65 and 0.6543 and 0.65', ['0.65'])).toEqual([
+      { text: '10.65 and 0.6543 and ' },
+      { text: '0.65', figure: 0 },
+    ]);
   });
 
   it('splitFigures does not match a figure inside a date, but does after a minus sign', () => {
@@ -37,6 +40,10 @@ describe('splitFigures', () => {
 describe('splitFigures with quoted result text', () => {
   it('splitFigures marks nothing inside a quoted caveat, and the same figure outside it', () => {
     const caveat = 'a standard eBird checklist (2 km, 1 h)';
-    expect(splitFigures(`week 2 of ${caveat}`, ['2', '1'], [caveat])).toEqual([{ text: 'week ' }, { text: '2', figure: 0 }, { text: ` of ${caveat}` }]);
+    expect(splitFigures(`week 2 of ${caveat}`, ['2', '1'], [caveat])).toEqual([
+      { text: 'week ' },
+      { text: '2', figure: 0 },
+      { text: ` of ${caveat}` },
+    ]);
   });
 });

@@ -12,7 +12,11 @@ export interface FigureSegment {
  * Longer figures win when two overlap. Inside `quoted` (result texts repeated word for word, such
  * as caveats) nothing is marked: "2 km, 1 h" quotes a method, it is not a computed figure.
  */
-export function splitFigures(text: string, figures: readonly string[], quoted: readonly string[] = []): FigureSegment[] {
+export function splitFigures(
+  text: string,
+  figures: readonly string[],
+  quoted: readonly string[] = [],
+): FigureSegment[] {
   const plainRanges = quotedRanges(text, quoted);
   const order = figures.map((figure, index) => ({ figure, index })).filter(({ figure }) => figure.length > 0);
   order.sort((a, b) => b.figure.length - a.figure.length);
@@ -21,7 +25,11 @@ export function splitFigures(text: string, figures: readonly string[], quoted: r
   let position = 0;
   while (position < text.length) {
     const inQuote = plainRanges.some(([from, to]) => position >= from && position < to);
-    const hit = inQuote ? undefined : order.find(({ figure }) => text.startsWith(figure, position) && isWholeNumber(text, position, figure.length));
+    const hit = inQuote
+      ? undefined
+      : order.find(
+          ({ figure }) => text.startsWith(figure, position) && isWholeNumber(text, position, figure.length),
+        );
     if (hit) {
       if (plain) segments.push({ text: plain });
       plain = '';

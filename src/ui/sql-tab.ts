@@ -21,18 +21,29 @@ export function createSqlTab(): SqlTab {
     add({ callId, tool, sql }) {
       empty.hidden = true;
       const status = el('span', { class: 'copy-status', role: 'status' });
-      const copy = el('button', { type: 'button', class: 'secondary small', 'aria-label': `Copy SQL of call ${callId}`, onclick: async () => {
-        try {
-          await navigator.clipboard.writeText(sql);
-          status.textContent = 'Copied';
-        } catch {
-          status.textContent = 'Copy failed: select the text and copy it by hand.';
-        }
-      } }, ['Copy']);
-      list.appendChild(el('li', { class: 'sql-item' }, [
-        el('div', { class: 'sql-meta' }, [el('span', {}, [`${tool} · call ${callId}`]), copy, status]),
-        el('pre', { class: 'sql-text' }, [el('code', {}, [sql])]),
-      ]));
+      const copy = el(
+        'button',
+        {
+          type: 'button',
+          class: 'secondary small',
+          'aria-label': `Copy SQL of call ${callId}`,
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(sql);
+              status.textContent = 'Copied';
+            } catch {
+              status.textContent = 'Copy failed: select the text and copy it by hand.';
+            }
+          },
+        },
+        ['Copy'],
+      );
+      list.appendChild(
+        el('li', { class: 'sql-item' }, [
+          el('div', { class: 'sql-meta' }, [el('span', {}, [`${tool} · call ${callId}`]), copy, status]),
+          el('pre', { class: 'sql-text' }, [el('code', {}, [sql])]),
+        ]),
+      );
     },
   };
 }

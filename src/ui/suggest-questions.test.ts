@@ -3,21 +3,51 @@ import type { Catalog, CatalogTable } from '../catalog/types';
 import { suggestQuestions } from './suggest-questions';
 
 const table = (name: string, columns: { name: string; examples: unknown[] }[] = []): CatalogTable => ({
-  name, title: name, row_meaning: '', description: '', rows: 1, files: [], partition_by: [], sort_by: [],
-  columns: columns.map((column) => ({ ...column, type: 'VARCHAR', meaning: '', distinct: 1, null_fraction: 0 })),
-  attribution: '', licence: '', citation: '', caveats: [], simulated: false,
+  name,
+  title: name,
+  row_meaning: '',
+  description: '',
+  rows: 1,
+  files: [],
+  partition_by: [],
+  sort_by: [],
+  columns: columns.map((column) => ({
+    ...column,
+    type: 'VARCHAR',
+    meaning: '',
+    distinct: 1,
+    null_fraction: 0,
+  })),
+  attribution: '',
+  licence: '',
+  citation: '',
+  caveats: [],
+  simulated: false,
 });
 
-const catalog = (tables: CatalogTable[]): Catalog => ({ version: 1, built_at: '', simulated: false, attribution: '', citation: '', macros: [], tables: Object.fromEntries(tables.map((entry) => [entry.name, entry])) });
+const catalog = (tables: CatalogTable[]): Catalog => ({
+  version: 1,
+  built_at: '',
+  simulated: false,
+  attribution: '',
+  citation: '',
+  macros: [],
+  tables: Object.fromEntries(tables.map((entry) => [entry.name, entry])),
+});
 
 describe('suggestQuestions', () => {
   it('suggestQuestions names the species and state present in the data', () => {
-    const questions = suggestQuestions(catalog([
-      table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
-      table('weekly'),
-      table('trends'),
-      table('regional_stats', [{ name: 'region_code', examples: ['USA', 'USA-MI'] }, { name: 'region_name', examples: ['United States', 'Michigan'] }]),
-    ]));
+    const questions = suggestQuestions(
+      catalog([
+        table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
+        table('weekly'),
+        table('trends'),
+        table('regional_stats', [
+          { name: 'region_code', examples: ['USA', 'USA-MI'] },
+          { name: 'region_name', examples: ['United States', 'Michigan'] },
+        ]),
+      ]),
+    );
     expect(questions).toEqual([
       'When does the Yellow-bellied Sapsucker peak in Michigan?',
       'Where is the Yellow-bellied Sapsucker in mid-June?',
@@ -26,12 +56,20 @@ describe('suggestQuestions', () => {
   });
 
   it('suggestQuestions picks the state when the example lists are not row-aligned', () => {
-    for (const names of [['Michigan', 'United States'], ['United States', 'Michigan']]) {
-      const questions = suggestQuestions(catalog([
-        table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
-        table('weekly'),
-        table('regional_stats', [{ name: 'region_code', examples: ['USA', 'USA-MI'] }, { name: 'region_name', examples: names }]),
-      ]));
+    for (const names of [
+      ['Michigan', 'United States'],
+      ['United States', 'Michigan'],
+    ]) {
+      const questions = suggestQuestions(
+        catalog([
+          table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
+          table('weekly'),
+          table('regional_stats', [
+            { name: 'region_code', examples: ['USA', 'USA-MI'] },
+            { name: 'region_name', examples: names },
+          ]),
+        ]),
+      );
       expect(questions[0]).toBe('When does the Yellow-bellied Sapsucker peak in Michigan?');
     }
   });

@@ -13,14 +13,18 @@ export function suggestQuestions(catalog: Catalog, limit = 4): string[] {
   const questions: string[] = [];
   if (has('weekly')) questions.push(`When does the ${species} peak${where}?`);
   if (has('weekly')) questions.push(`Where is the ${species} in mid-June?`);
-  if (has('seasonal') && region) questions.push(`In which season is the ${species} most common in ${region}?`);
-  if (has('trends') && region) questions.push(`Is the ${species} breeding population in ${region} increasing or decreasing?`);
+  if (has('seasonal') && region)
+    questions.push(`In which season is the ${species} most common in ${region}?`);
+  if (has('trends') && region)
+    questions.push(`Is the ${species} breeding population in ${region} increasing or decreasing?`);
   if (has('ranges') && region) questions.push(`How big is the ${species} breeding range in ${region}?`);
   return questions.slice(0, limit);
 }
 
 function firstExample(catalog: Catalog, table: string, column: string): string | undefined {
-  const example = catalog.tables[table]?.columns.find((entry) => entry.name === column)?.examples.find((value) => typeof value === 'string' && value.trim());
+  const example = catalog.tables[table]?.columns
+    .find((entry) => entry.name === column)
+    ?.examples.find((value) => typeof value === 'string' && value.trim());
   return typeof example === 'string' ? example : undefined;
 }
 
@@ -32,7 +36,8 @@ function firstExample(catalog: Catalog, table: string, column: string): string |
  */
 function stateName(catalog: Catalog): string | undefined {
   const names = [
-    ...(catalog.tables.regional_stats?.columns.find((column) => column.name === 'region_name')?.examples ?? []),
+    ...(catalog.tables.regional_stats?.columns.find((column) => column.name === 'region_name')?.examples ??
+      []),
     ...(catalog.tables.regions?.columns.find((column) => column.name === 'name')?.examples ?? []),
   ].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
   const countries = countryNames();
@@ -45,9 +50,10 @@ function countryNames(): Set<string> {
   const display = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   countryNameCache = new Set();
-  for (const first of letters) for (const second of letters) {
-    const name = display.of(first + second);
-    if (name) countryNameCache.add(name.toLowerCase());
-  }
+  for (const first of letters)
+    for (const second of letters) {
+      const name = display.of(first + second);
+      if (name) countryNameCache.add(name.toLowerCase());
+    }
   return countryNameCache;
 }

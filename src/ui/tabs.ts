@@ -23,7 +23,19 @@ export function createTabs(label: string, tabs: Tab[]): Tabs {
   for (const tab of tabs) {
     const badge = el('span', { class: 'tab-badge', hidden: true });
     badges.set(tab.id, badge);
-    const button = el('button', { type: 'button', role: 'tab', id: `tab-${tab.id}`, 'aria-controls': `panel-${tab.id}`, 'aria-selected': 'false', tabindex: '-1', onclick: () => select(tab.id) }, [tab.label, badge]);
+    const button = el(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        id: `tab-${tab.id}`,
+        'aria-controls': `panel-${tab.id}`,
+        'aria-selected': 'false',
+        tabindex: '-1',
+        onclick: () => select(tab.id),
+      },
+      [tab.label, badge],
+    );
     buttons.set(tab.id, button);
     list.appendChild(button);
     tab.panel.id = `panel-${tab.id}`;
@@ -35,7 +47,9 @@ export function createTabs(label: string, tabs: Tab[]): Tabs {
   }
   list.addEventListener('keydown', (event) => {
     const ids = tabs.map((tab) => tab.id);
-    const current = ids.indexOf((document.activeElement as HTMLElement | null)?.id.replace(/^tab-/, '') ?? '');
+    const current = ids.indexOf(
+      (document.activeElement as HTMLElement | null)?.id.replace(/^tab-/, '') ?? '',
+    );
     if (current < 0) return;
     const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: ids.length - 1 }[event.key];
     if (next === undefined) return;

@@ -18,10 +18,26 @@ export function createTimeSlider(): TimeSlider {
   let times: number[] = [];
   let labels: Record<number, string> = {};
   let timer: ReturnType<typeof setInterval> | undefined;
-  const range = el('input', { type: 'range', min: '0', max: '0', step: '1', value: '0', id: 'time-range', 'aria-label': 'Week' });
+  const range = el('input', {
+    type: 'range',
+    min: '0',
+    max: '0',
+    step: '1',
+    value: '0',
+    id: 'time-range',
+    'aria-label': 'Week',
+  });
   const label = el('output', { for: 'time-range', class: 'time-label', 'aria-live': 'off' });
-  const play = el('button', { type: 'button', class: 'play-button', 'aria-label': 'Play weeks', 'aria-pressed': 'false' }, ['▶']);
-  const element = el('div', { class: 'time-slider', hidden: true, role: 'group', 'aria-label': 'Week shown on the map' }, [play, range, label]);
+  const play = el(
+    'button',
+    { type: 'button', class: 'play-button', 'aria-label': 'Play weeks', 'aria-pressed': 'false' },
+    ['▶'],
+  );
+  const element = el(
+    'div',
+    { class: 'time-slider', hidden: true, role: 'group', 'aria-label': 'Week shown on the map' },
+    [play, range, label],
+  );
 
   const show = (index: number, notify: boolean) => {
     range.value = String(index);

@@ -3,12 +3,17 @@ import { toCsv } from './to-csv';
 
 describe('toCsv', () => {
   it('toCsv quotes commas, quotes and line breaks, and leaves NULL empty', () => {
-    const csv = toCsv(['name', 'value', 'note'], [
-      ['Michigan, USA', 0.6543, 'say "hi"'],
-      ['line\nbreak', null, undefined],
-      ['x', NaN, true],
-    ]);
-    expect(csv).toBe('name,value,note\r\n"Michigan, USA",0.6543,"say ""hi"""\r\n"line\nbreak",,\r\nx,,true\r\n');
+    const csv = toCsv(
+      ['name', 'value', 'note'],
+      [
+        ['Michigan, USA', 0.6543, 'say "hi"'],
+        ['line\nbreak', null, undefined],
+        ['x', NaN, true],
+      ],
+    );
+    expect(csv).toBe(
+      'name,value,note\r\n"Michigan, USA",0.6543,"say ""hi"""\r\n"line\nbreak",,\r\nx,,true\r\n',
+    );
   });
 
   it('toCsv neutralises spreadsheet formulas in text but not negative numbers', () => {

@@ -24,7 +24,12 @@ describe('createUsageTally', () => {
     expect(tally.current()).toBeUndefined();
     expect(tally.add(first).total).toBe(1_234);
     expect(tally.add(second).total).toBe(5_678);
-    expect(tally.add({ input: 1, output: 0, thoughts: 0, total: 1 })).toEqual({ input: 5_101, output: 500, thoughts: 78, total: 5_679 });
+    expect(tally.add({ input: 1, output: 0, thoughts: 0, total: 1 })).toEqual({
+      input: 5_101,
+      output: 500,
+      thoughts: 78,
+      total: 5_679,
+    });
     expect(tally.current()?.total).toBe(5_679);
   });
 });
@@ -38,7 +43,9 @@ describe('token formats', () => {
 
   it('the line under an answer gives the answer and the conversation', () => {
     expect(usageLine(first, addTokenUsage(first, second))).toBe('1,234 tokens (this conversation: 5,678)');
-    expect(usageLine({ input: 1, output: 0, thoughts: 0, total: 1 }, first)).toBe('1 token (this conversation: 1,234)');
+    expect(usageLine({ input: 1, output: 0, thoughts: 0, total: 1 }, first)).toBe(
+      '1 token (this conversation: 1,234)',
+    );
   });
 
   it('the trace breakdown names input, output, thinking and total', () => {

@@ -9,7 +9,12 @@ import type { TokenUsage } from '../models/model-adapter';
 /** Token counts of two answers together. `undefined` is "no answer with usage yet". */
 export function addTokenUsage(total: TokenUsage | undefined, turn: TokenUsage): TokenUsage {
   if (!total) return { ...turn };
-  return { input: total.input + turn.input, output: total.output + turn.output, thoughts: total.thoughts + turn.thoughts, total: total.total + turn.total };
+  return {
+    input: total.input + turn.input,
+    output: total.output + turn.output,
+    thoughts: total.thoughts + turn.thoughts,
+    total: total.total + turn.total,
+  };
 }
 
 /** `1234` → `1,234`: the page's figures use en-US grouping (as the trace's row counts do). */

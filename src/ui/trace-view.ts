@@ -9,7 +9,14 @@ export interface TraceView {
   /** How the question was read: `summary` in one line and the frame, as JSON, first in the list. */
   readingShow(reading: Reading, summary: string): void;
   toolCall(call: { callId: string; name: string; arguments: unknown; sql?: string }): void;
-  toolResult(result: { callId: string; ok: boolean; code?: string; summary: string; durationMs: number; rows?: number }): void;
+  toolResult(result: {
+    callId: string;
+    ok: boolean;
+    code?: string;
+    summary: string;
+    durationMs: number;
+    rows?: number;
+  }): void;
   /** Opens the trace at the call and highlights it (a figure in the answer was clicked). */
   focusCall(callId: string): void;
   callCount(): number;
@@ -24,7 +31,10 @@ export function createTraceView(): TraceView {
   const summaryText = el('span', {}, ['How this was answered']);
   const list = el('ol', { class: 'trace-list' });
   const element = el('details', { class: 'trace' }, [el('summary', {}, [summaryText]), list]);
-  const calls = new Map<string, { item: HTMLElement; details: HTMLDetailsElement; status: HTMLElement; meta: HTMLElement }>();
+  const calls = new Map<
+    string,
+    { item: HTMLElement; details: HTMLDetailsElement; status: HTMLElement; meta: HTMLElement }
+  >();
   let steps = 0;
   let tokens: number | undefined;
   let cutOff = false;
@@ -44,11 +54,19 @@ export function createTraceView(): TraceView {
     readingShow(reading, summary) {
       list.querySelector('.trace-reading')?.remove();
       const details = el('details', {}, [
-        el('summary', {}, [el('span', { class: 'trace-reading-mark', 'aria-hidden': 'true' }, ['≡']), el('code', { class: 'trace-tool' }, ['reading']), el('span', { class: 'trace-meta' }, [` ${summary || 'nothing answerable was read'}`])]),
+        el('summary', {}, [
+          el('span', { class: 'trace-reading-mark', 'aria-hidden': 'true' }, ['≡']),
+          el('code', { class: 'trace-tool' }, ['reading']),
+          el('span', { class: 'trace-meta' }, [` ${summary || 'nothing answerable was read'}`]),
+        ]),
         el('div', { class: 'trace-body' }, [
           el('p', { class: 'trace-label' }, ['Frame']),
           el('pre', { class: 'trace-frame' }, [reading.frame ? prettyJson(reading.frame) : 'none']),
-          reading.carried.length > 0 ? el('p', { class: 'trace-call-id' }, [`carried from the previous question: ${reading.carried.join(', ')}`]) : null,
+          reading.carried.length > 0
+            ? el('p', { class: 'trace-call-id' }, [
+                `carried from the previous question: ${reading.carried.join(', ')}`,
+              ])
+            : null,
         ]),
       ]);
       list.prepend(el('li', { class: 'trace-reading' }, [details]));
@@ -93,18 +111,27 @@ export function createTraceView(): TraceView {
     usageShow(turn, conversation) {
       list.querySelector('.trace-usage')?.remove();
       tokens = turn.total;
-      list.appendChild(el('li', { class: 'trace-usage' }, [
-        el('p', { class: 'trace-label' }, ['Tokens']),
-        el('p', { class: 'trace-usage-turn' }, [`This answer: ${usageBreakdown(turn)}`]),
-        el('p', { class: 'trace-usage-conversation' }, [`This conversation: ${usageBreakdown(conversation)}`]),
-      ]));
+      list.appendChild(
+        el('li', { class: 'trace-usage' }, [
+          el('p', { class: 'trace-label' }, ['Tokens']),
+          el('p', { class: 'trace-usage-turn' }, [`This answer: ${usageBreakdown(turn)}`]),
+          el('p', { class: 'trace-usage-conversation' }, [
+            `This conversation: ${usageBreakdown(conversation)}`,
+          ]),
+        ]),
+      );
       updateSummary();
     },
     incompleteShow(reason) {
       list.querySelector('.trace-incomplete')?.remove();
       cutOff = true;
       element.classList.add('trace-cut-off');
-      list.appendChild(el('li', { class: 'trace-incomplete' }, [el('span', { class: 'trace-code' }, ['cut off']), ` The model stopped with ${reason} before it finished the answer.`]));
+      list.appendChild(
+        el('li', { class: 'trace-incomplete' }, [
+          el('span', { class: 'trace-code' }, ['cut off']),
+          ` The model stopped with ${reason} before it finished the answer.`,
+        ]),
+      );
       updateSummary();
     },
   };

@@ -6,7 +6,9 @@ import { el } from './dom';
  */
 export function createUpdateNotice(reload: () => void = () => window.location.reload()): HTMLElement {
   return el('div', { class: 'health-alert', role: 'status' }, [
-    el('span', {}, ['A new version of Perch was installed. This page still runs the old one: reload to use the new version.']),
+    el('span', {}, [
+      'A new version of Perch was installed. This page still runs the old one: reload to use the new version.',
+    ]),
     el('button', { type: 'button', class: 'header-button', onclick: () => reload() }, ['Reload']),
   ]);
 }

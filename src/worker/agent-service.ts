@@ -53,29 +53,54 @@ export function createAgentService(options: AgentServiceOptions) {
     const scope = datasets?.filter((name) => name in catalog.tables) ?? Object.keys(catalog.tables);
     const session: Session = { id: newId(), datasets: scope, secrets: [] };
     const audit = createAuditLog(options.auditSinks ?? []);
-    const registry = createPerchRegistry({ engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) }, { audit });
+    const registry = createPerchRegistry(
+      { engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) },
+      { audit },
+    );
     ready = { engine, registry, session, catalog };
-    const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({ supportsRanges: false, message: `could not probe the data host: ${String(error)}` }));
-    return { catalog, datasets: [...scope], rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message }, build: options.build };
+    const rangeSupport = await options
+      .probeRanges(dataUrl)
+      .catch((error: unknown) => ({
+        supportsRanges: false,
+        message: `could not probe the data host: ${String(error)}`,
+      }));
+    return {
+      catalog,
+      datasets: [...scope],
+      rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message },
+      build: options.build,
+    };
   }
 
   /** A file dropped on the page takes the same path as an approved add_dataset_from_url. */
   async function addFile(fileName: string, bytes: ArrayBuffer): Promise<WorkerResults['file-add']> {
     const state = need();
     const adder = tableAdderFor(state.engine, (_id, table) => widenScope(table));
-    if (!adder) throw Object.assign(new Error('not_supported: this engine cannot add tables.'), { code: 'not_supported' });
+    if (!adder)
+      throw Object.assign(new Error('not_supported: this engine cannot add tables.'), {
+        code: 'not_supported',
+      });
     const name = tableNameFor(fileName, state.catalog);
-    const added = await addDatasetBytes({ name, origin: `file:${fileName}`, contentType: null, bytes: new Uint8Array(bytes) }, adder, state.session.id);
+    const added = await addDatasetBytes(
+      { name, origin: `file:${fileName}`, contentType: null, bytes: new Uint8Array(bytes) },
+      adder,
+      state.session.id,
+    );
     if (isToolFailure(added)) throw Object.assign(new Error(added.message), { code: added.code });
     return { table: added.table, rows: added.rows };
   }
 
   function widenScope(table: string) {
-    if (ready && !ready.session.datasets.includes(table)) ready.session = { ...ready.session, datasets: [...ready.session.datasets, table] };
+    if (ready && !ready.session.datasets.includes(table))
+      ready.session = { ...ready.session, datasets: [...ready.session.datasets, table] };
   }
 
   function need(): Ready {
-    if (!ready) throw Object.assign(new Error('not_ready: the data has not been opened yet. Wait for the page to finish loading.'), { code: 'not_ready' });
+    if (!ready)
+      throw Object.assign(
+        new Error('not_ready: the data has not been opened yet. Wait for the page to finish loading.'),
+        { code: 'not_ready' },
+      );
     return ready;
   }
 
@@ -88,7 +113,15 @@ export function createAgentService(options: AgentServiceOptions) {
     if (conversation?.key !== key) {
       const system = buildSystemPrompt(systemPromptInfo(state.catalog));
       const history = conversation?.turns ?? [];
-      conversation = { key, turns: history, value: model.startConversation({ system, tools: state.registry.definitions(agentFor(request.model), model.provider), history }) };
+      conversation = {
+        key,
+        turns: history,
+        value: model.startConversation({
+          system,
+          tools: state.registry.definitions(agentFor(request.model), model.provider),
+          history,
+        }),
+      };
     }
     const secrets = 'apiKey' in request.model && request.model.apiKey ? [request.model.apiKey] : [];
     const controller = new AbortController();
@@ -107,7 +140,8 @@ export function createAgentService(options: AgentServiceOptions) {
         signal: controller.signal,
         emit,
       });
-      if (result.end === 'answered') current.turns.push({ question: request.question, answer: result.summary.answer });
+      if (result.end === 'answered')
+        current.turns.push({ question: request.question, answer: result.summary.answer });
       options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
       return { turnId: request.turnId };
     } finally {
@@ -117,7 +151,11 @@ export function createAgentService(options: AgentServiceOptions) {
 
   /** Needs no data: Settings may list models before the engine has started. */
   async function models(settings: ModelSettings): Promise<WorkerResults['models']> {
-    if (!options.listModels) throw Object.assign(new Error('not_supported: this worker cannot list models. Type the model name instead.'), { code: 'not_supported' });
+    if (!options.listModels)
+      throw Object.assign(
+        new Error('not_supported: this worker cannot list models. Type the model name instead.'),
+        { code: 'not_supported' },
+      );
     try {
       return { models: await options.listModels(settings) };
     } catch (error) {
@@ -153,24 +191,48 @@ export function createAgentService(options: AgentServiceOptions) {
         const outcome = await state.registry.approve(request.cardId, request.arguments, state.session);
         options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
         const after = need();
-        return { ok: outcome.envelope.ok, message: outcome.envelope.ok ? 'Approved and run once.' : outcome.envelope.error.message, catalog: after.catalog, datasets: [...after.session.datasets] };
+        return {
+          ok: outcome.envelope.ok,
+          message: outcome.envelope.ok ? 'Approved and run once.' : outcome.envelope.error.message,
+          catalog: after.catalog,
+          datasets: [...after.session.datasets],
+        };
       }
       case 'deny': {
         const state = need();
         const outcome = state.registry.deny(request.cardId, state.session);
         options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
-        return { ok: outcome.audit.outcome === 'denied', message: outcome.envelope.ok ? '' : outcome.envelope.error.message };
+        return {
+          ok: outcome.audit.outcome === 'denied',
+          message: outcome.envelope.ok ? '' : outcome.envelope.error.message,
+        };
       }
       case 'scope-set': {
         const state = need();
-        const unknown = request.datasets.filter((name) => !(name in state.catalog.tables) && !state.session.datasets.includes(name));
-        if (unknown.length > 0) throw Object.assign(new Error(`unknown_dataset: ${unknown.join(', ')} is not in the catalog. Choose from: ${Object.keys(state.catalog.tables).join(', ')}.`), { code: 'unknown_dataset' });
+        const unknown = request.datasets.filter(
+          (name) => !(name in state.catalog.tables) && !state.session.datasets.includes(name),
+        );
+        if (unknown.length > 0)
+          throw Object.assign(
+            new Error(
+              `unknown_dataset: ${unknown.join(', ')} is not in the catalog. Choose from: ${Object.keys(state.catalog.tables).join(', ')}.`,
+            ),
+            { code: 'unknown_dataset' },
+          );
         state.session = { ...state.session, datasets: [...request.datasets] };
         return { datasets: [...state.session.datasets] };
       }
       case 'turn-replay': {
         const state = need();
-        await replayTurn({ registry: state.registry, agent: 'offline', session: state.session, turnId: request.turnId, question: request.question, calls: request.calls, emit });
+        await replayTurn({
+          registry: state.registry,
+          agent: 'offline',
+          session: state.session,
+          turnId: request.turnId,
+          question: request.question,
+          calls: request.calls,
+          emit,
+        });
         return { turnId: request.turnId };
       }
       case 'file-add':
@@ -193,7 +255,11 @@ export function createAgentService(options: AgentServiceOptions) {
 
 /** `My Counts (2024).csv` → `my_counts_2024`, made unique against the catalog. */
 export function tableNameFor(fileName: string, catalog: Catalog): string {
-  const stem = fileName.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const stem = fileName
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   const base = /^[a-z]/.test(stem) ? stem.slice(0, 50) : `file_${stem}`.slice(0, 50);
   let name = base;
   for (let suffix = 2; name in catalog.tables; suffix++) name = `${base}_${suffix}`;
@@ -207,11 +273,32 @@ function agentFor(settings: ModelSettings): string {
 function progressMessage(event: LoadProgressEvent): WorkerResponse {
   switch (event.type) {
     case 'load-start':
-      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: 0, rows: 0, message: `loading ${event.table} (${event.files} file${event.files === 1 ? '' : 's'}, ${event.bytes} bytes)` };
+      return {
+        type: 'engine-progress',
+        stage: 'table-load',
+        table: event.table,
+        bytes: 0,
+        rows: 0,
+        message: `loading ${event.table} (${event.files} file${event.files === 1 ? '' : 's'}, ${event.bytes} bytes)`,
+      };
     case 'file-end':
-      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: event.bytesFetched, rows: event.rows, message: `read ${event.path}` };
+      return {
+        type: 'engine-progress',
+        stage: 'table-load',
+        table: event.table,
+        bytes: event.bytesFetched,
+        rows: event.rows,
+        message: `read ${event.path}`,
+      };
     case 'load-end':
-      return { type: 'engine-progress', stage: 'table-load', table: event.table, bytes: event.bytesFetched, rows: event.rows, message: `loaded ${event.table}: ${event.rows} rows in ${Math.round(event.durationMs)} ms` };
+      return {
+        type: 'engine-progress',
+        stage: 'table-load',
+        table: event.table,
+        bytes: event.bytesFetched,
+        rows: event.rows,
+        message: `loaded ${event.table}: ${event.rows} rows in ${Math.round(event.durationMs)} ms`,
+      };
     default:
       return assertNever(event);
   }
@@ -221,7 +308,11 @@ function progressMessage(event: LoadProgressEvent): WorkerResponse {
 export function errorData(error: unknown): { name: string; code: string; message: string } {
   if (typeof error === 'object' && error !== null) {
     const record = error as { name?: unknown; code?: unknown; message?: unknown };
-    return { name: String(record.name ?? 'Error'), code: typeof record.code === 'string' ? record.code : 'internal_error', message: String(record.message ?? error) };
+    return {
+      name: String(record.name ?? 'Error'),
+      code: typeof record.code === 'string' ? record.code : 'internal_error',
+      message: String(record.message ?? error),
+    };
   }
   return { name: 'Error', code: 'internal_error', message: String(error) };
 }

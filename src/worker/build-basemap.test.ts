@@ -4,7 +4,10 @@ import { simplifyPolygons, simplifyRing } from './build-basemap';
 
 /** A closed square ring of side 1° with `extra` nearly collinear vertices along its south edge. */
 function wobblySquare(extra: number, wobble: number): number[] {
-  const south = Array.from({ length: extra }, (_, index) => [(index + 1) / (extra + 1), index % 2 === 0 ? wobble : -wobble]).flat();
+  const south = Array.from({ length: extra }, (_, index) => [
+    (index + 1) / (extra + 1),
+    index % 2 === 0 ? wobble : -wobble,
+  ]).flat();
   return [0, 0, ...south, 1, 0, 1, 1, 0, 1, 0, 0];
 }
 
@@ -12,9 +15,22 @@ function polygonLayer(rings: number[][]): MapLayerPayload {
   const starts = [0];
   for (const ring of rings) starts.push(starts.at(-1)! + ring.length / 2);
   return {
-    kind: 'map-layer', id: 'b', name: 'Boundaries', geometry: 'polygon', featureCount: rings.length, coordinates: Float64Array.from(rings.flat()),
-    polygonStarts: Uint32Array.from(starts), values: Float32Array.from(rings.map((_, index) => index)), labels: rings.map((_, index) => `R${index}`),
-    valueName: 'level', unit: '', domain: [0, 1], color: '#000', sourceTables: [], sql: '', callId: 'basemap',
+    kind: 'map-layer',
+    id: 'b',
+    name: 'Boundaries',
+    geometry: 'polygon',
+    featureCount: rings.length,
+    coordinates: Float64Array.from(rings.flat()),
+    polygonStarts: Uint32Array.from(starts),
+    values: Float32Array.from(rings.map((_, index) => index)),
+    labels: rings.map((_, index) => `R${index}`),
+    valueName: 'level',
+    unit: '',
+    domain: [0, 1],
+    color: '#000',
+    sourceTables: [],
+    sql: '',
+    callId: 'basemap',
   };
 }
 

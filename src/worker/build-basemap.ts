@@ -16,13 +16,27 @@ export const BASEMAP_TOLERANCE_DEGREES = 0.05;
  */
 export async function buildBasemap(engine: Engine): Promise<MapLayerPayload> {
   if (!('regions' in engine.catalog.tables)) return emptyBasemap();
-  const result = await engine.query("SELECT region_code, type, geometry_geojson, CASE type WHEN 'country' THEN 0 ELSE 1 END AS level FROM regions ORDER BY level", {
-    scope: ['regions'],
-    maxRows: 10_000,
-    maxBytes: 64_000_000,
-  });
+  const result = await engine.query(
+    "SELECT region_code, type, geometry_geojson, CASE type WHEN 'country' THEN 0 ELSE 1 END AS level FROM regions ORDER BY level",
+    {
+      scope: ['regions'],
+      maxRows: 10_000,
+      maxBytes: 64_000_000,
+    },
+  );
   const layer = buildMapLayer(
-    { table: result.table, name: 'Boundaries', valueColumn: 'level', unit: '', labelColumn: 'region_code', release: 0, color: '#9aa5b1', sourceTables: ['regions'], sql: result.sql, callId: 'basemap' },
+    {
+      table: result.table,
+      name: 'Boundaries',
+      valueColumn: 'level',
+      unit: '',
+      labelColumn: 'region_code',
+      release: 0,
+      color: '#9aa5b1',
+      sourceTables: ['regions'],
+      sql: result.sql,
+      callId: 'basemap',
+    },
     { kind: 'polygon', geojson: 'geometry_geojson' },
   );
   return simplifyPolygons(layer, BASEMAP_TOLERANCE_DEGREES);
@@ -58,7 +72,12 @@ export function simplifyPolygons(layer: MapLayerPayload, tolerance: number): Map
 }
 
 /** Vertices `from`..`to` (exclusive) of `coordinates` as a flat lon,lat list, simplified; the first and last vertex stay. */
-export function simplifyRing(coordinates: Float64Array, from: number, to: number, tolerance: number): number[] {
+export function simplifyRing(
+  coordinates: Float64Array,
+  from: number,
+  to: number,
+  tolerance: number,
+): number[] {
   const count = to - from;
   if (count <= 4) return Array.from(coordinates.subarray(from * 2, to * 2));
   const keep = new Uint8Array(count);
@@ -68,11 +87,17 @@ export function simplifyRing(coordinates: Float64Array, from: number, to: number
   let far = 1;
   let farDistance = -1;
   for (let index = 1; index < count - 1; index++) {
-    const distance = Math.hypot(coordinates[(from + index) * 2]! - coordinates[from * 2]!, coordinates[(from + index) * 2 + 1]! - coordinates[from * 2 + 1]!);
+    const distance = Math.hypot(
+      coordinates[(from + index) * 2]! - coordinates[from * 2]!,
+      coordinates[(from + index) * 2 + 1]! - coordinates[from * 2 + 1]!,
+    );
     if (distance > farDistance) [far, farDistance] = [index, distance];
   }
   keep[far] = 1;
-  const stack: [number, number][] = [[0, far], [far, count - 1]];
+  const stack: [number, number][] = [
+    [0, far],
+    [far, count - 1],
+  ];
   while (stack.length > 0) {
     const [first, last] = stack.pop()!;
     let worst = -1;
@@ -86,7 +111,8 @@ export function simplifyRing(coordinates: Float64Array, from: number, to: number
     stack.push([first, worst], [worst, last]);
   }
   const ring: number[] = [];
-  for (let index = 0; index < count; index++) if (keep[index]) ring.push(coordinates[(from + index) * 2]!, coordinates[(from + index) * 2 + 1]!);
+  for (let index = 0; index < count; index++)
+    if (keep[index]) ring.push(coordinates[(from + index) * 2]!, coordinates[(from + index) * 2 + 1]!);
   return ring;
 }
 
@@ -104,8 +130,20 @@ function segmentDistance(coordinates: Float64Array, point: number, start: number
 
 function emptyBasemap(): MapLayerPayload {
   return {
-    kind: 'map-layer', id: 'basemap-layer', name: 'Boundaries', geometry: 'polygon', featureCount: 0,
-    coordinates: new Float64Array(0), polygonStarts: new Uint32Array([0]), values: new Float32Array(0),
-    valueName: 'level', unit: '', domain: [0, 0], color: '#9aa5b1', sourceTables: [], sql: '', callId: 'basemap',
+    kind: 'map-layer',
+    id: 'basemap-layer',
+    name: 'Boundaries',
+    geometry: 'polygon',
+    featureCount: 0,
+    coordinates: new Float64Array(0),
+    polygonStarts: new Uint32Array([0]),
+    values: new Float32Array(0),
+    valueName: 'level',
+    unit: '',
+    domain: [0, 0],
+    color: '#9aa5b1',
+    sourceTables: [],
+    sql: '',
+    callId: 'basemap',
   };
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { guardFetch, isAllowedConnection } from './connect-policy';
 
 const SELF = 'https://birder.github.io';
-const SOURCES = ['https://generativelanguage.googleapis.com', 'http://localhost:*', 'https://*.example.org', 'http://127.0.0.1:11434'];
+const SOURCES = [
+  'https://generativelanguage.googleapis.com',
+  'http://localhost:*',
+  'https://*.example.org',
+  'http://127.0.0.1:11434',
+];
 
 describe('isAllowedConnection', () => {
   it.each([
@@ -26,8 +31,15 @@ describe('isAllowedConnection', () => {
 describe('guardFetch', () => {
   it('refuses a foreign origin without calling fetch, naming the fix', async () => {
     const calls: string[] = [];
-    const guarded = guardFetch(async (input) => (calls.push(String(input)), new Response('ok')), SELF, SOURCES);
-    await expect(guarded('https://example.invalid/x.csv')).rejects.toMatchObject({ code: 'connect_blocked', message: expect.stringContaining('PERCH_CONNECT_SRC') });
+    const guarded = guardFetch(
+      async (input) => (calls.push(String(input)), new Response('ok')),
+      SELF,
+      SOURCES,
+    );
+    await expect(guarded('https://example.invalid/x.csv')).rejects.toMatchObject({
+      code: 'connect_blocked',
+      message: expect.stringContaining('PERCH_CONNECT_SRC'),
+    });
     expect(await (await guarded('/perch/data/catalog.json')).text()).toBe('ok');
     expect(calls).toEqual(['/perch/data/catalog.json']);
   });

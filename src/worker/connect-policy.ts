@@ -22,14 +22,20 @@ function matchesSource(target: URL, source: string): boolean {
   if (!match) return false;
   const [, scheme, wildcard, host, port] = match;
   if (target.protocol !== `${scheme!.toLowerCase()}:`) return false;
-  const hostMatches = wildcard ? target.hostname.endsWith(`.${host!.toLowerCase()}`) : target.hostname === host!.toLowerCase();
+  const hostMatches = wildcard
+    ? target.hostname.endsWith(`.${host!.toLowerCase()}`)
+    : target.hostname === host!.toLowerCase();
   const defaultPort = target.protocol === 'https:' ? '443' : '80';
   const portMatches = port === '*' || (port ?? defaultPort) === (target.port || defaultPort);
   return hostMatches && portMatches;
 }
 
 /** A fetch that refuses connections outside the policy, saying which sources are allowed. */
-export function guardFetch(fetchImpl: typeof fetch, selfOrigin: string, sources: readonly string[]): typeof fetch {
+export function guardFetch(
+  fetchImpl: typeof fetch,
+  selfOrigin: string,
+  sources: readonly string[],
+): typeof fetch {
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!isAllowedConnection(url, selfOrigin, sources)) {
@@ -41,7 +47,12 @@ export function guardFetch(fetchImpl: typeof fetch, selfOrigin: string, sources:
         }
       })();
       return Promise.reject(
-        Object.assign(new TypeError(`connect_blocked: this site does not allow connections to ${origin}. Allowed: this site, ${sources.join(', ')}. A site owner can add origins with PERCH_CONNECT_SRC.`), { code: 'connect_blocked' }),
+        Object.assign(
+          new TypeError(
+            `connect_blocked: this site does not allow connections to ${origin}. Allowed: this site, ${sources.join(', ')}. A site owner can add origins with PERCH_CONNECT_SRC.`,
+          ),
+          { code: 'connect_blocked' },
+        ),
       );
     }
     return fetchImpl(input, init);

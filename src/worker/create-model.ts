@@ -18,9 +18,17 @@ export function createModelFromSettings(settings: ModelSettings): ModelAdapter {
     case 'offline':
       return createOfflineModel();
     case 'gemini':
-      return createGeminiModel({ apiKey: settings.apiKey, model: settings.model, ...(settings.thinkingLevel ? { thinkingLevel: settings.thinkingLevel } : {}) });
+      return createGeminiModel({
+        apiKey: settings.apiKey,
+        model: settings.model,
+        ...(settings.thinkingLevel ? { thinkingLevel: settings.thinkingLevel } : {}),
+      });
     case 'openai':
-      return createOpenAiCompatibleModel({ baseUrl: settings.baseUrl, model: settings.model, apiKey: settings.apiKey });
+      return createOpenAiCompatibleModel({
+        baseUrl: settings.baseUrl,
+        model: settings.model,
+        apiKey: settings.apiKey,
+      });
     default:
       return assertNever(settings);
   }
@@ -38,18 +46,31 @@ export interface ListModelsOptions {
  * Settings select. Embedding, image and speech models are left out. Fails with a ModelError whose
  * text never holds the key.
  */
-export async function listModelsFromSettings(settings: ModelSettings, options: ListModelsOptions = {}): Promise<ModelChoice[]> {
+export async function listModelsFromSettings(
+  settings: ModelSettings,
+  options: ListModelsOptions = {},
+): Promise<ModelChoice[]> {
   if (settings.kind !== 'gemini') {
     const what = settings.kind === 'offline' ? 'the offline model' : 'an OpenAI-compatible endpoint';
-    throw Object.assign(new Error(`not_supported: Perch lists models for Gemini only; for ${what} type the model name.`), { code: 'not_supported' });
+    throw Object.assign(
+      new Error(`not_supported: Perch lists models for Gemini only; for ${what} type the model name.`),
+      { code: 'not_supported' },
+    );
   }
   const timeoutMs = options.timeoutMs ?? LIST_MODELS_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const listed = await listGeminiModels({ apiKey: settings.apiKey, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) }, { signal });
+    const listed = await listGeminiModels(
+      { apiKey: settings.apiKey, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) },
+      { signal },
+    );
     return listed.filter((model) => model.generates).map(({ name, displayName }) => ({ name, displayName }));
   } catch (error) {
-    if (signal.aborted) throw modelError('model_network', `model_network: Google did not send the model list within ${Math.round(timeoutMs / 1000)} s. Check the connection and try again.`);
+    if (signal.aborted)
+      throw modelError(
+        'model_network',
+        `model_network: Google did not send the model list within ${Math.round(timeoutMs / 1000)} s. Check the connection and try again.`,
+      );
     throw error;
   }
 }

@@ -10,7 +10,10 @@ import { indexedDbAuditSink } from './indexeddb-audit-sink';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 import { guardFetch } from './connect-policy';
 
-const scope = self as unknown as { postMessage(message: WorkerResponse, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: WorkerResponse, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+};
 
 // The page's meta CSP does not reach this worker (connect-policy.ts): enforce connect-src here,
 // before any library (the Gemini SDK, hyparquet, add_dataset_from_url) captures fetch.
@@ -31,7 +34,9 @@ scope.onmessage = (event) => void service.handle(event.data);
 
 /** The range probe needs a real data file: the first file the catalog lists. */
 async function firstDataFile(dataUrl: string): Promise<string> {
-  const catalog = (await (await fetch(new URL('catalog.json', dataUrl))).json()) as { tables: Record<string, { files: { path: string }[] }> };
+  const catalog = (await (await fetch(new URL('catalog.json', dataUrl))).json()) as {
+    tables: Record<string, { files: { path: string }[] }>;
+  };
   const file = Object.values(catalog.tables).flatMap((table) => table.files)[0];
   return new URL(file?.path ?? 'catalog.json', dataUrl).href;
 }

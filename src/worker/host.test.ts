@@ -22,7 +22,13 @@ function linkedHost() {
   const send = (message: WorkerResponse | Record<string, unknown>) => side.postMessage(message);
   const nextRequest = () => new Promise<WorkerRequest>((resolve) => side.once('message', resolve));
   ports.push(channel.port1, channel.port2);
-  return { host: createAgentHost(like), received, send, nextRequest, crash: () => errorListeners.forEach((fire) => fire()) };
+  return {
+    host: createAgentHost(like),
+    received,
+    send,
+    nextRequest,
+    crash: () => errorListeners.forEach((fire) => fire()),
+  };
 }
 
 const ports: MessagePort[] = [];
@@ -35,7 +41,13 @@ describe('createAgentHost', () => {
     const { host, send, nextRequest } = linkedHost();
     const answer = host.request('ask', { turnId: 't1', question: 'When?', model: { kind: 'offline' } });
     const request = await nextRequest();
-    expect(request).toEqual({ id: 1, type: 'ask', turnId: 't1', question: 'When?', model: { kind: 'offline' } });
+    expect(request).toEqual({
+      id: 1,
+      type: 'ask',
+      turnId: 't1',
+      question: 'When?',
+      model: { kind: 'offline' },
+    });
     send({ type: 'result', requestId: request.id, result: { turnId: 't1' } });
     await expect(answer).resolves.toEqual({ turnId: 't1' });
   });
@@ -44,7 +56,11 @@ describe('createAgentHost', () => {
     const { host, send, nextRequest } = linkedHost();
     const answer = host.request('stop', { turnId: 't1' });
     const request = await nextRequest();
-    send({ type: 'error', requestId: request.id, error: { name: 'Error', code: 'turn_unknown', message: 'turn_unknown: no turn t1' } });
+    send({
+      type: 'error',
+      requestId: request.id,
+      error: { name: 'Error', code: 'turn_unknown', message: 'turn_unknown: no turn t1' },
+    });
     await expect(answer).rejects.toMatchObject({ code: 'turn_unknown', message: 'turn_unknown: no turn t1' });
   });
 
@@ -62,7 +78,10 @@ describe('createAgentHost', () => {
     await nextRequest();
     const second = host.request('audit-list', {});
     await nextRequest();
-    send({ type: 'fatal', error: { name: 'Error', code: 'engine_crashed', message: 'engine_crashed: wasm trap' } });
+    send({
+      type: 'fatal',
+      error: { name: 'Error', code: 'engine_crashed', message: 'engine_crashed: wasm trap' },
+    });
     await expect(first).rejects.toMatchObject({ code: 'engine_crashed' });
     await expect(second).rejects.toMatchObject({ code: 'engine_crashed' });
     await expect(host.request('audit-list', {})).rejects.toMatchObject({ code: 'worker_unavailable' });
@@ -82,11 +101,28 @@ describe('createAgentHost', () => {
     const pushes: string[] = [];
     const stop = host.onAgentEvent((event) => events.push(event.type));
     host.onPush((message) => pushes.push(message.type));
-    send({ type: 'agent-event', event: { type: 'turn-start', turnId: 't', question: 'q', modelId: 'offline' } });
-    send({ type: 'engine-progress', stage: 'table-load', table: 'weekly', bytes: 10, rows: 2, message: 'loading' });
+    send({
+      type: 'agent-event',
+      event: { type: 'turn-start', turnId: 't', question: 'q', modelId: 'offline' },
+    });
+    send({
+      type: 'engine-progress',
+      stage: 'table-load',
+      table: 'weekly',
+      bytes: 10,
+      rows: 2,
+      message: 'loading',
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop();
-    send({ type: 'agent-event', event: { type: 'turn-end', turnId: 't', summary: { question: 'q', answer: '', modelId: 'offline', calls: [], provenance: [], steps: 0 } } });
+    send({
+      type: 'agent-event',
+      event: {
+        type: 'turn-end',
+        turnId: 't',
+        summary: { question: 'q', answer: '', modelId: 'offline', calls: [], provenance: [], steps: 0 },
+      },
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toEqual(['turn-start']);
     expect(pushes).toEqual(['engine-progress']);

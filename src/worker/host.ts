@@ -16,7 +16,11 @@ type RequestBody<T extends keyof WorkerResults> = Omit<Extract<WorkerRequest, { 
 
 /** The page's view of the agent worker. `ui/` depends on this interface only, never on `Worker`. */
 export interface AgentHost {
-  request<T extends keyof WorkerResults>(type: T, body: RequestBody<T>, transfer?: Transferable[]): Promise<WorkerResults[T]>;
+  request<T extends keyof WorkerResults>(
+    type: T,
+    body: RequestBody<T>,
+    transfer?: Transferable[],
+  ): Promise<WorkerResults[T]>;
   onAgentEvent(listener: (event: AgentEvent) => void): () => void;
   onPush(listener: (message: WorkerPush) => void): () => void;
   close(): void;
@@ -76,20 +80,37 @@ export function createAgentHost(worker: WorkerLike): AgentHost {
       const entry = typeof requestId === 'number' ? pending.get(requestId) : undefined;
       if (entry && typeof requestId === 'number') {
         pending.delete(requestId);
-        entry.reject(new WorkerRequestError({ name: 'ProtocolError', code: 'protocol_unexpected_response', message: `protocol_unexpected_response: unexpected response type '${String((message as { type?: unknown }).type)}' to '${entry.type}'. Reload the page.` }));
+        entry.reject(
+          new WorkerRequestError({
+            name: 'ProtocolError',
+            code: 'protocol_unexpected_response',
+            message: `protocol_unexpected_response: unexpected response type '${String((message as { type?: unknown }).type)}' to '${entry.type}'. Reload the page.`,
+          }),
+        );
       }
       return;
     }
     for (const listener of pushListeners) listener(message);
   });
   const onFailure = (reason: string) => () =>
-    failAll({ name: 'WorkerError', code: 'worker_failed', message: `worker_failed: the agent worker ${reason}. Reload the page.` });
+    failAll({
+      name: 'WorkerError',
+      code: 'worker_failed',
+      message: `worker_failed: the agent worker ${reason}. Reload the page.`,
+    });
   worker.addEventListener('error', onFailure('failed to load or crashed'));
   worker.addEventListener('messageerror', onFailure('sent a message that could not be read'));
 
   return {
     request(type, body, transfer = []) {
-      if (dead) return Promise.reject(new WorkerRequestError({ name: 'WorkerError', code: 'worker_unavailable', message: `worker_unavailable: no agent worker to send '${type}' to (${dead.message}). Reload the page.` }));
+      if (dead)
+        return Promise.reject(
+          new WorkerRequestError({
+            name: 'WorkerError',
+            code: 'worker_unavailable',
+            message: `worker_unavailable: no agent worker to send '${type}' to (${dead.message}). Reload the page.`,
+          }),
+        );
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { type, resolve: resolve as (value: unknown) => void, reject });
@@ -97,7 +118,13 @@ export function createAgentHost(worker: WorkerLike): AgentHost {
           worker.postMessage({ ...body, id, type }, transfer);
         } catch (error) {
           pending.delete(id);
-          reject(new WorkerRequestError({ name: 'WorkerError', code: 'worker_post_failed', message: `worker_post_failed: could not send '${type}': ${error instanceof Error ? error.message : String(error)}. Reload the page.` }));
+          reject(
+            new WorkerRequestError({
+              name: 'WorkerError',
+              code: 'worker_post_failed',
+              message: `worker_post_failed: could not send '${type}': ${error instanceof Error ? error.message : String(error)}. Reload the page.`,
+            }),
+          );
         }
       });
     },
@@ -111,13 +138,22 @@ export function createAgentHost(worker: WorkerLike): AgentHost {
     },
     close() {
       worker.terminate?.();
-      failAll({ name: 'WorkerError', code: 'worker_closed', message: 'worker_closed: the agent worker was closed' });
+      failAll({
+        name: 'WorkerError',
+        code: 'worker_closed',
+        message: 'worker_closed: the agent worker was closed',
+      });
     },
   };
 }
 
 function isPush(message: { type: string }): message is WorkerPush {
-  return message.type === 'engine-progress' || message.type === 'approval-list' || message.type === 'log' || message.type === 'fatal';
+  return (
+    message.type === 'engine-progress' ||
+    message.type === 'approval-list' ||
+    message.type === 'log' ||
+    message.type === 'fatal'
+  );
 }
 
 /** Starts the real agent worker (browser only). `entry.ts` is the worker's thin bootstrap. */

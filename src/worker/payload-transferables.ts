@@ -4,7 +4,12 @@ import type { Payload } from '../payloads';
 export function payloadTransferables(payload: Payload): Transferable[] {
   switch (payload.kind) {
     case 'map-layer':
-      return unique([payload.coordinates.buffer, payload.values.buffer, payload.polygonStarts?.buffer, payload.times?.buffer]);
+      return unique([
+        payload.coordinates.buffer,
+        payload.values.buffer,
+        payload.polygonStarts?.buffer,
+        payload.times?.buffer,
+      ]);
     case 'data-table':
       return unique([payload.ipc]);
     case 'chart':

@@ -40,7 +40,12 @@ export interface ModelChoice {
 /** What each request answers with, by request type. */
 export interface WorkerResults {
   /** `build`: the worker's build id (PERCH_BUILD), so the page can tell it runs one build, not two. */
-  init: { catalog: Catalog; datasets: string[]; rangeSupport: { supportsRanges: boolean; message: string }; build?: string };
+  init: {
+    catalog: Catalog;
+    datasets: string[];
+    rangeSupport: { supportsRanges: boolean; message: string };
+    build?: string;
+  };
   ask: { turnId: string };
   stop: { stopped: boolean };
   /** `catalog` and `datasets` as they stand after the run: an approved dataset is a new table in scope. */
@@ -67,7 +72,14 @@ export type WorkerResponse =
   | { type: 'result'; requestId: number; result: WorkerResults[keyof WorkerResults] }
   | { type: 'error'; requestId: number; error: WorkerErrorData }
   | { type: 'agent-event'; event: AgentEvent }
-  | { type: 'engine-progress'; stage: 'engine-start' | 'table-load' | 'query'; table?: string; bytes: number; rows: number; message: string }
+  | {
+      type: 'engine-progress';
+      stage: 'engine-start' | 'table-load' | 'query';
+      table?: string;
+      bytes: number;
+      rows: number;
+      message: string;
+    }
   | { type: 'approval-list'; cards: ApprovalCard[] }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string }
   | { type: 'fatal'; error: WorkerErrorData };

@@ -5,7 +5,16 @@ import { chromium, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** Flags measured to work here (PLATFORM.md "Browser tests"): deck.gl renders through SwiftShader. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Whether browser tests run. With PERCH_REQUIRE_BROWSER=1 a missing Chromium is a failure, not a
@@ -14,11 +23,17 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 export function browserAvailability(): { run: boolean; reason?: string } {
   if (existsSync(CHROMIUM_PATH)) return { run: true };
   const reason = `browser tests skipped: ${CHROMIUM_PATH} is missing. Install it with \`apt-get install -y chromium\`.`;
-  if (process.env.PERCH_REQUIRE_BROWSER === '1') throw new Error(`${reason} (PERCH_REQUIRE_BROWSER=1 makes this a failure)`);
+  if (process.env.PERCH_REQUIRE_BROWSER === '1')
+    throw new Error(`${reason} (PERCH_REQUIRE_BROWSER=1 makes this a failure)`);
   console.warn(reason);
   return { run: false, reason };
 }
 
 export async function launchChromium(viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'perch-chromium-')), { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport });
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'perch-chromium-')), {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
 }

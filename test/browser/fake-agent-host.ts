@@ -53,7 +53,8 @@ export function createFakeAgentHost(): FakeHostControl {
     usage: [],
     emit: (event) => {
       if (event.type === 'audit-add') audit.push(event.entry);
-      if (event.type === 'turn-end' || event.type === 'turn-error') control.timeline.push(`${event.type}:${event.turnId}`);
+      if (event.type === 'turn-end' || event.type === 'turn-error')
+        control.timeline.push(`${event.type}:${event.turnId}`);
       eventListeners.forEach((listener) => listener(event));
     },
     push: (message) => pushListeners.forEach((listener) => listener(message)),
@@ -77,8 +78,18 @@ export function createFakeAgentHost(): FakeHostControl {
   async function answer(type: keyof WorkerResults, body: Record<string, unknown>): Promise<unknown> {
     switch (type) {
       case 'init':
-        control.push({ type: 'engine-progress', stage: 'engine-start', bytes: 0, rows: 0, message: 'Starting the data engine…' });
-        return { catalog: HARNESS_CATALOG, datasets: ['species', 'weekly', 'seasonal', 'trends', 'regional_stats'], rangeSupport: { supportsRanges: true, message: '' } };
+        control.push({
+          type: 'engine-progress',
+          stage: 'engine-start',
+          bytes: 0,
+          rows: 0,
+          message: 'Starting the data engine…',
+        });
+        return {
+          catalog: HARNESS_CATALOG,
+          datasets: ['species', 'weekly', 'seasonal', 'trends', 'regional_stats'],
+          rangeSupport: { supportsRanges: true, message: '' },
+        };
       case 'basemap':
         return { layer: basemapLayer() };
       case 'audit-list':
@@ -91,26 +102,54 @@ export function createFakeAgentHost(): FakeHostControl {
         if (type === 'ask' && model?.kind === 'gemini') {
           // A Gemini answer reads no frame and reports the tokens it cost.
           const usage = control.usage.shift();
-          const events = recordedTurn(turnId, String(body.question), `gemini:${model.model}`).map((event) => (event.type === 'turn-end' && usage ? { ...event, summary: { ...event.summary, usage } } : event));
+          const events = recordedTurn(turnId, String(body.question), `gemini:${model.model}`).map((event) =>
+            event.type === 'turn-end' && usage ? { ...event, summary: { ...event.summary, usage } } : event,
+          );
           if (control.mode === 'recorded') void play(events);
           else control.emit(events[0]!);
           return { turnId };
         }
         const reading = type === 'ask' ? recordedReading(body.frame as QueryFrame | undefined) : undefined;
-        if (control.mode === 'recorded') void play(recordedTurn(turnId, String(body.question), type === 'ask' ? 'offline' : 'replay', reading));
-        else control.emit({ type: 'turn-start', turnId, question: String(body.question), modelId: 'offline' });
+        if (control.mode === 'recorded')
+          void play(
+            recordedTurn(turnId, String(body.question), type === 'ask' ? 'offline' : 'replay', reading),
+          );
+        else
+          control.emit({ type: 'turn-start', turnId, question: String(body.question), modelId: 'offline' });
         return { turnId };
       }
       case 'stop': {
         const turnId = String(body.turnId);
-        setTimeout(() => control.emit({ type: 'turn-error', turnId, code: 'cancelled', message: 'cancelled: you stopped this answer. Ask again when ready.' }), 30);
+        setTimeout(
+          () =>
+            control.emit({
+              type: 'turn-error',
+              turnId,
+              code: 'cancelled',
+              message: 'cancelled: you stopped this answer. Ask again when ready.',
+            }),
+          30,
+        );
         return { stopped: true };
       }
       case 'approve':
-        control.emit({ type: 'audit-add', turnId: 'approvals', entry: auditEntry('fetch_dataset', 'c9', 'approved') });
-        return { ok: true, message: 'Approved and run once: table added.', catalog: HARNESS_CATALOG, datasets: ['species', 'weekly', 'seasonal', 'trends', 'regional_stats'] };
+        control.emit({
+          type: 'audit-add',
+          turnId: 'approvals',
+          entry: auditEntry('fetch_dataset', 'c9', 'approved'),
+        });
+        return {
+          ok: true,
+          message: 'Approved and run once: table added.',
+          catalog: HARNESS_CATALOG,
+          datasets: ['species', 'weekly', 'seasonal', 'trends', 'regional_stats'],
+        };
       case 'deny':
-        control.emit({ type: 'audit-add', turnId: 'approvals', entry: auditEntry('fetch_dataset', 'c9', 'denied') });
+        control.emit({
+          type: 'audit-add',
+          turnId: 'approvals',
+          entry: auditEntry('fetch_dataset', 'c9', 'denied'),
+        });
         return { ok: true, message: 'Denied: nothing was fetched.' };
       case 'scope-set':
         return { datasets: body.datasets };
@@ -119,7 +158,8 @@ export function createFakeAgentHost(): FakeHostControl {
       case 'models':
         await new Promise((resolve) => setTimeout(resolve, 30));
         // As host.ts rejects: an Error whose message is the worker's `<code>: <sentence>`.
-        if (control.modelsError) throw Object.assign(new Error(control.modelsError.message), { code: control.modelsError.code });
+        if (control.modelsError)
+          throw Object.assign(new Error(control.modelsError.message), { code: control.modelsError.code });
         return { models: structuredClone(control.models) };
     }
   }

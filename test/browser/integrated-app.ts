@@ -31,7 +31,14 @@ export async function builtApp(dataDir: string): Promise<string> {
   removeStaleBuilds();
   const staging = `${outDir}.${process.pid}`;
   // publicDir off: public/data (from npm run data) is not the test data copied in below.
-  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', publicDir: false, build: { outDir: staging, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    base: BASE,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    logLevel: 'error',
+    publicDir: false,
+    build: { outDir: staging, emptyOutDir: true },
+  });
   cpSync(dataDir, join(staging, 'data'), { recursive: true });
   try {
     renameSync(staging, outDir);
@@ -53,7 +60,8 @@ function removeStaleBuilds(): void {
 function hashTree(hash: ReturnType<typeof createHash>, path: string): void {
   if (!existsSync(path)) return;
   if (statSync(path).isDirectory()) {
-    for (const name of readdirSync(path).sort()) if (!name.endsWith('.test.ts')) hashTree(hash, join(path, name));
+    for (const name of readdirSync(path).sort())
+      if (!name.endsWith('.test.ts')) hashTree(hash, join(path, name));
     return;
   }
   hash.update(path);
@@ -74,7 +82,9 @@ export async function startIntegratedApp(dataDir: string): Promise<IntegratedApp
   await context.addInitScript(() => {
     const tasks: { start: number; duration: number }[] = [];
     Object.assign(window, { perchLongTasks: tasks });
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+    ).observe({ type: 'longtask', buffered: true });
   });
   return { pageUrl: url, context, close: () => closeAll(context, server) };
 }
@@ -91,7 +101,14 @@ export async function openApp(app: IntegratedApp, query = ''): Promise<{ page: P
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${app.pageUrl}${query}`);
   await page.locator('.suggestion').first().waitFor({ timeout: 120_000 });
-  await page.waitForFunction(() => performance.getEntriesByName('perch:layer-upload').some((entry) => (entry as PerformanceMeasure).detail?.layer === 'basemap'), undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByName('perch:layer-upload')
+        .some((entry) => (entry as PerformanceMeasure).detail?.layer === 'basemap'),
+    undefined,
+    { timeout: 60_000 },
+  );
   return { page, errors };
 }
 
@@ -114,7 +131,11 @@ export async function turnEnded(page: Page, timeout = 120_000) {
  * read before the change so it first waits for that change's frame.
  */
 export async function mapSettled(page: Page, framesBefore = 0, quietMs = 400): Promise<void> {
-  await page.waitForFunction((before) => Number(document.querySelector<HTMLElement>('.map-view')?.dataset.frames ?? 0) > before, framesBefore, { timeout: 30_000 });
+  await page.waitForFunction(
+    (before) => Number(document.querySelector<HTMLElement>('.map-view')?.dataset.frames ?? 0) > before,
+    framesBefore,
+    { timeout: 30_000 },
+  );
   let frames = await mapFrameCount(page);
   for (;;) {
     await page.waitForTimeout(quietMs);
@@ -122,7 +143,9 @@ export async function mapSettled(page: Page, framesBefore = 0, quietMs = 400): P
     if (now === frames) break;
     frames = now;
   }
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 export async function mapFrameCount(page: Page): Promise<number> {
@@ -130,9 +153,26 @@ export async function mapFrameCount(page: Page): Promise<number> {
 }
 
 /** Long tasks since `from` (page clock, ms) and the page's layer-upload windows. */
-export async function longTasks(page: Page, from = 0): Promise<{ tasks: { start: number; duration: number }[]; uploads: { start: number; end: number; layer: string }[] }> {
-  return page.evaluate((since) => ({
-    tasks: ((window as unknown as { perchLongTasks: { start: number; duration: number }[] }).perchLongTasks ?? []).filter((task) => task.start >= since),
-    uploads: performance.getEntriesByName('perch:layer-upload').map((entry) => ({ start: entry.startTime, end: entry.startTime + entry.duration, layer: String((entry as PerformanceMeasure).detail?.layer) })),
-  }), from);
+export async function longTasks(
+  page: Page,
+  from = 0,
+): Promise<{
+  tasks: { start: number; duration: number }[];
+  uploads: { start: number; end: number; layer: string }[];
+}> {
+  return page.evaluate(
+    (since) => ({
+      tasks: (
+        (window as unknown as { perchLongTasks: { start: number; duration: number }[] }).perchLongTasks ?? []
+      ).filter((task) => task.start >= since),
+      uploads: performance
+        .getEntriesByName('perch:layer-upload')
+        .map((entry) => ({
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          layer: String((entry as PerformanceMeasure).detail?.layer),
+        })),
+    }),
+    from,
+  );
 }

@@ -11,9 +11,14 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = resolve(ROOT, 'test-artifacts');
 const availability = browserAvailability();
 const dataDir = process.env.PERCH_TEST_DATA;
-if (availability.run && !dataDir) console.warn('offline-reload skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).');
+if (availability.run && !dataDir)
+  console.warn(
+    'offline-reload skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).',
+  );
 // Read only when the test can run (it also needs the data), so a clone without ../shared loads this file.
-const questions = (availability.run && dataDir ? readPublicQuestions('offline-reload')?.questions ?? [] : []) as { question: string; figures: Record<string, unknown> }[];
+const questions = (
+  availability.run && dataDir ? (readPublicQuestions('offline-reload')?.questions ?? []) : []
+) as { question: string; figures: Record<string, unknown> }[];
 const question1 = questions[0] as { question: string; figures: { peak_week: string; peak_mean: number } };
 
 /** The built site from /perch/: visited once online, then with no network and no server at all. */
@@ -45,7 +50,9 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
     const online = (await page.locator('.turn .answer').first().textContent()) ?? '';
     expect(online).toContain(formatFigure(question1.figures.peak_mean));
     expect(await page.locator('[data-health=range]').textContent()).toContain('range requests work');
-    expect(await page.locator('[data-health=release]').textContent()).toContain('eBird S&T release 2022, 2023');
+    expect(await page.locator('[data-health=release]').textContent()).toContain(
+      'eBird S&T release 2022, 2023',
+    );
 
     await context.setOffline(true);
     site.stop();
@@ -71,7 +78,10 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
     await page.goto(site.url);
     await page.locator('[data-health=release]').filter({ hasText: 'release' }).waitFor({ timeout: 60_000 });
     await page.evaluate(() => {
-      localStorage.setItem('perch.settings', JSON.stringify({ kind: 'gemini', geminiModel: 'gemini-2.5-flash', remember: true }));
+      localStorage.setItem(
+        'perch.settings',
+        JSON.stringify({ kind: 'gemini', geminiModel: 'gemini-2.5-flash', remember: true }),
+      );
       localStorage.setItem('perch.keys', JSON.stringify({ gemini: 'test-key-not-real', openai: '' }));
     });
     await page.reload();
@@ -86,7 +96,11 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
     await notice.getByRole('button', { name: 'Use the offline model' }).click();
     await page.locator('#question').fill(question1.question);
     await page.locator('#question').press('Enter');
-    await page.locator('.turn .answer').filter({ hasText: formatFigure(question1.figures.peak_mean) }).first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('.turn .answer')
+      .filter({ hasText: formatFigure(question1.figures.peak_mean) })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.close();
   });
 
@@ -100,10 +114,20 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
       const button = page.locator('.offline-panel button');
       await button.filter({ hasText: /\(\d+\.\d MB\)/ }).waitFor({ timeout: 30_000 });
       const totalBytes = catalogTotal(JSON.parse(readFileSync(resolve(dataDir!, 'catalog.json'), 'utf8')));
-      expect(await button.textContent()).toBe(`Keep all data offline (${(totalBytes / 1024 ** 2).toFixed(1)} MB)`);
+      expect(await button.textContent()).toBe(
+        `Keep all data offline (${(totalBytes / 1024 ** 2).toFixed(1)} MB)`,
+      );
       await button.click();
-      await page.locator('.offline-status').filter({ hasText: 'All data saved' }).waitFor({ timeout: 60_000 });
-      const bar = await page.locator('.offline-progress').evaluate((element) => ({ value: (element as HTMLProgressElement).value, max: (element as HTMLProgressElement).max }));
+      await page
+        .locator('.offline-status')
+        .filter({ hasText: 'All data saved' })
+        .waitFor({ timeout: 60_000 });
+      const bar = await page
+        .locator('.offline-progress')
+        .evaluate((element) => ({
+          value: (element as HTMLProgressElement).value,
+          max: (element as HTMLProgressElement).max,
+        }));
       expect(bar).toEqual({ value: totalBytes, max: totalBytes });
       await page.screenshot({ path: resolve(ARTIFACTS, 'offline-keep-all.png') });
 
@@ -123,5 +147,8 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
 });
 
 function catalogTotal(catalog: { tables: Record<string, { files: { bytes: number }[] }> }): number {
-  return Object.values(catalog.tables).reduce((sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0), 0);
+  return Object.values(catalog.tables).reduce(
+    (sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0),
+    0,
+  );
 }

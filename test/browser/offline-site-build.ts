@@ -16,13 +16,23 @@ export const BASE = '/perch/';
 export async function buildSite(buildId: string, dataDir: string): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), `perch-site-${buildId}-`));
   // publicDir off: public/data (from npm run data) would collide with the test data linked in.
-  await build({ root: ROOT, base: BASE, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', publicDir: false, define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(buildId) }, build: { outDir, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    base: BASE,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    logLevel: 'error',
+    publicDir: false,
+    define: { 'import.meta.env.PERCH_BUILD': JSON.stringify(buildId) },
+    build: { outDir, emptyOutDir: true },
+  });
   symlinkSync(dataDir, join(outDir, 'data'));
   return outDir;
 }
 
 /** Serves one build folder at a time: `swap` points the same URL at another build, as a redeploy does. */
-export async function serveSwappable(first: string): Promise<{ url: string; server: Server; swap(folder: string): void; stop(): void }> {
+export async function serveSwappable(
+  first: string,
+): Promise<{ url: string; server: Server; swap(folder: string): void; stop(): void }> {
   const link = join(mkdtempSync(join(tmpdir(), 'perch-served-')), 'site');
   symlinkSync(first, link);
   const { url, server } = await serveStatic(link, BASE);
@@ -45,7 +55,9 @@ export function serviceWorkerControls(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return true;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
     return navigator.serviceWorker.controller !== null;
   });
 }

@@ -8,7 +8,10 @@ import { buildSite, serveSwappable, serviceWorkerControls } from './offline-site
 const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
 const availability = browserAvailability();
 const dataDir = process.env.PERCH_TEST_DATA;
-if (availability.run && !dataDir) console.warn('offline-update skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).');
+if (availability.run && !dataDir)
+  console.warn(
+    'offline-update skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).',
+  );
 
 /**
  * A redeploy: build 1 is visited (sw.js installs it), then the same URL serves build 2, whose
@@ -46,7 +49,9 @@ describe.skipIf(!availability.run || !dataDir)('site update through sw.js', () =
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('update-1');
     await page.locator('[data-alert=update]').waitFor({ timeout: 60_000 });
-    expect(await page.locator('[data-alert=update]').textContent()).toContain('reload to use the new version');
+    expect(await page.locator('[data-alert=update]').textContent()).toContain(
+      'reload to use the new version',
+    );
     await page.screenshot({ path: resolve(ARTIFACTS, 'offline-update-notice.png') });
 
     const onlyInFirst = new Set(assetNames(first).filter((name) => !assetNames(second).includes(name)));
@@ -58,12 +63,16 @@ describe.skipIf(!availability.run || !dataDir)('site update through sw.js', () =
     await workerBuild.filter({ hasText: 'build update-2' }).waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('update-2');
     expect(await page.locator('[data-alert=update]').count()).toBe(0);
-    const assetsServed = answered.filter((path) => path.startsWith('/perch/assets/')).map((path) => path.slice('/perch/assets/'.length));
+    const assetsServed = answered
+      .filter((path) => path.startsWith('/perch/assets/'))
+      .map((path) => path.slice('/perch/assets/'.length));
     expect(assetsServed.length).toBeGreaterThan(3);
     expect(assetsServed.filter((name) => onlyInFirst.has(name))).toEqual([]);
     expect(assetsServed.every((name) => assetNames(second).includes(name))).toBe(true);
     // Build 2's shell is cached whole; of the older ones only build 1's (a page may still run it).
-    const shells = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('perch-shell-')));
+    const shells = await page.evaluate(async () =>
+      (await caches.keys()).filter((name) => name.startsWith('perch-shell-')),
+    );
     expect(shells).toHaveLength(2);
     await page.close();
   });

@@ -11,7 +11,10 @@ import { startScriptedOpenAi } from './scripted-openai';
 
 const availability = browserAvailability();
 const dataDir = process.env.PERCH_TEST_DATA;
-if (availability.run && !dataDir) console.warn('page-actions skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).');
+if (availability.run && !dataDir)
+  console.warn(
+    'page-actions skipped: PERCH_TEST_DATA is not set (test/global-setup.ts builds it from ../shared/data/ebirdst-example).',
+  );
 
 const CSV = 'site,count\nnorth,3\nsouth,5\neast,8\n';
 const KEY = 'sk-perch-test-4f9c2a';
@@ -31,23 +34,34 @@ async function startCsvServer(): Promise<{ url: string; gets: () => number; serv
     response.end(request.method === 'HEAD' ? undefined : CSV);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/extra.csv`, gets: () => gets, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/extra.csv`,
+    gets: () => gets,
+    server,
+  };
 }
 
 /** Opens Settings, fills what is given and saves. */
-async function saveSettings(page: Page, settings: { kind: 'offline' | 'gemini' | 'openai'; baseUrl?: string; key?: string; remember?: boolean }): Promise<void> {
+async function saveSettings(
+  page: Page,
+  settings: { kind: 'offline' | 'gemini' | 'openai'; baseUrl?: string; key?: string; remember?: boolean },
+): Promise<void> {
   await page.locator('.header-actions button', { hasText: 'Settings' }).click();
   await page.locator(`#model-kind-${settings.kind}`).check();
   if (settings.baseUrl !== undefined) await page.locator('#openai-base-url').fill(settings.baseUrl);
   if (settings.kind === 'openai') await page.locator('#openai-model').fill('mock-model');
-  if (settings.key !== undefined) await page.locator(settings.kind === 'gemini' ? '#gemini-key' : '#openai-key').fill(settings.key);
+  if (settings.key !== undefined)
+    await page.locator(settings.kind === 'gemini' ? '#gemini-key' : '#openai-key').fill(settings.key);
   if (settings.remember !== undefined) await page.locator('#remember-key').setChecked(settings.remember);
   await page.locator('.settings-dialog button[type=submit]').click();
   await page.locator('.settings-dialog').waitFor({ state: 'hidden' });
 }
 
 async function storage(page: Page): Promise<{ local: string; session: string }> {
-  return page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
+  return page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+  }));
 }
 
 /** Asks the slow question, waits until its run_sql is running, stops it with `stop`; returns ms from stop to the turn's end. */
@@ -77,7 +91,11 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     csv = await startCsvServer();
     model = await startScriptedOpenAi([
       { question: SLOW, tool: 'run_sql', arguments: { sql: SLOW_SQL, purpose: 'a deliberately slow query' } },
-      { question: READ_ADDED, tool: 'run_sql', arguments: { sql: 'SELECT sum("count") AS total FROM my_counts', purpose: 'sum the added counts' } },
+      {
+        question: READ_ADDED,
+        tool: 'run_sql',
+        arguments: { sql: 'SELECT sum("count") AS total FROM my_counts', purpose: 'sum the added counts' },
+      },
     ]);
     app = await startIntegratedApp(dataDir!);
     app.context.on('request', (request) => requestUrls.push(request.url()));
@@ -96,14 +114,19 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     await turnEnded(page);
     const first = page.locator('.approval-card').first();
     await first.waitFor();
-    expect(JSON.parse((await first.locator('pre').textContent())!)).toEqual({ url: csv.url, name: 'my_counts' });
+    expect(JSON.parse((await first.locator('pre').textContent())!)).toEqual({
+      url: csv.url,
+      name: 'my_counts',
+    });
     expect(await page.locator('#tab-approvals').getAttribute('aria-selected')).toBe('true');
     await first.locator('button', { hasText: 'Deny' }).click();
     await page.locator('.approval-card[data-status=denied]').waitFor();
     expect(csv.gets()).toBe(0);
     await page.locator('#tab-audit').click();
     await page.locator('#audit-outcome').selectOption('denied');
-    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual(['add_dataset_from_url']);
+    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual([
+      'add_dataset_from_url',
+    ]);
     await page.locator('#audit-outcome').selectOption('');
 
     await ask(page, question);
@@ -114,10 +137,14 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     await second.locator('button', { hasText: 'Approve' }).click();
     await page.locator('.approval-card[data-status=approved]').waitFor();
     expect(csv.gets()).toBe(1);
-    expect(await page.locator('.approval-card[data-status=approved] button', { hasText: 'Approve' }).isDisabled()).toBe(true);
+    expect(
+      await page.locator('.approval-card[data-status=approved] button', { hasText: 'Approve' }).isDisabled(),
+    ).toBe(true);
     await page.locator('#tab-audit').click();
     await page.locator('#audit-outcome').selectOption('approved');
-    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual(['add_dataset_from_url']);
+    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual([
+      'add_dataset_from_url',
+    ]);
 
     await page.locator('.header-actions button', { hasText: 'Data scope' }).click();
     expect(await page.locator('#scope-my_counts').isChecked()).toBe(true);
@@ -144,7 +171,10 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     expect(byEscape).toBeLessThan(2_000);
     await page.locator('#tab-audit').click();
     await page.locator('#audit-outcome').selectOption('cancelled');
-    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual(['run_sql', 'run_sql']);
+    expect(await page.locator('.audit-table tbody tr td:nth-child(2)').allTextContents()).toEqual([
+      'run_sql',
+      'run_sql',
+    ]);
 
     await saveSettings(page, { kind: 'offline' });
     await ask(page, 'When does the Yellow-bellied Sapsucker peak in Michigan?');
@@ -180,7 +210,11 @@ describe.skipIf(!availability.run || !dataDir)('built page: approvals, stop and 
     const gemini: { url: string; key?: string }[] = [];
     await app.context.route('https://generativelanguage.googleapis.com/**', (route) => {
       gemini.push({ url: route.request().url(), key: route.request().headers()['x-goog-api-key'] });
-      return route.fulfill({ status: 200, contentType: 'text/event-stream', body: `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Hello from the mock Gemini.' }] }, finishReason: 'STOP' }] })}\r\n\r\n` });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'Hello from the mock Gemini.' }] }, finishReason: 'STOP' }] })}\r\n\r\n`,
+      });
     });
     await saveSettings(page, { kind: 'gemini', key: KEY, remember: false });
     stored = await storage(page);

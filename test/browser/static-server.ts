@@ -2,7 +2,14 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 /**
  * A static server with HTTP range support on 127.0.0.1, serving `root` under `base` (a sub-path,
@@ -14,15 +21,26 @@ export async function serveStatic(root: string, base: string): Promise<{ url: st
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (!pathname.startsWith(base)) return void response.writeHead(404).end();
     const relative = normalize(pathname.slice(base.length)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(root, relative === '.' || relative.endsWith('/') || relative === '' ? join(relative, 'index.html') : relative);
-    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) return void response.writeHead(404).end();
+    const file = join(
+      root,
+      relative === '.' || relative.endsWith('/') || relative === '' ? join(relative, 'index.html') : relative,
+    );
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory())
+      return void response.writeHead(404).end();
     const size = statSync(file).size;
-    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'accept-ranges': 'bytes' };
+    const headers = {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+    };
     const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
     if (range) {
       const start = Number(range[1]);
       const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': end - start + 1 });
+      response.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': end - start + 1,
+      });
       if (request.method === 'HEAD') return void response.end();
       return void createReadStream(file, { start, end }).pipe(response);
     }

@@ -23,7 +23,14 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await createServer({ root: ROOT, base: '/perch/', configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'error', server: { host: '127.0.0.1', port: 0, hmr: false }, optimizeDeps: { noDiscovery: false } });
+    server = await createServer({
+      root: ROOT,
+      base: '/perch/',
+      configFile: resolve(ROOT, 'vite.config.ts'),
+      logLevel: 'error',
+      server: { host: '127.0.0.1', port: 0, hmr: false },
+      optimizeDeps: { noDiscovery: false },
+    });
     await server.listen();
     baseUrl = server.resolvedUrls!.local[0];
     context = await launchChromium();
@@ -31,7 +38,11 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await context.addInitScript(() => {
       const tasks: { start: number; duration: number }[] = [];
       Object.assign(window, { longTasks: tasks });
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) =>
+        list
+          .getEntries()
+          .forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+      ).observe({ type: 'longtask', buffered: true });
     });
   });
 
@@ -80,7 +91,10 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
   it('a stored Gemini model that Google shut down is replaced by the default on load, with a one-line note, and the next question asks the default', async () => {
     const page = await open();
     await page.evaluate(() => {
-      localStorage.setItem('perch.settings', JSON.stringify({ kind: 'gemini', geminiModel: 'gemini-2.5-flash', remember: true }));
+      localStorage.setItem(
+        'perch.settings',
+        JSON.stringify({ kind: 'gemini', geminiModel: 'gemini-2.5-flash', remember: true }),
+      );
       localStorage.setItem('perch.keys', JSON.stringify({ gemini: 'AIza-TEST-KEY-migrate', openai: '' }));
     });
     await page.reload();
@@ -88,12 +102,18 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.evaluate(() => (window as unknown as Harness).harness.app.ready);
     const note = page.locator('[data-alert=model]');
     await note.waitFor({ timeout: 10_000 });
-    expect(await note.textContent()).toContain(`gemini-2.5-flash has been shut down by Google, so Perch now uses ${DEFAULT_GEMINI_MODEL}`);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('perch.settings')))!)).toMatchObject({ geminiModel: DEFAULT_GEMINI_MODEL });
+    expect(await note.textContent()).toContain(
+      `gemini-2.5-flash has been shut down by Google, so Perch now uses ${DEFAULT_GEMINI_MODEL}`,
+    );
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('perch.settings')))!)).toMatchObject({
+      geminiModel: DEFAULT_GEMINI_MODEL,
+    });
     await page.evaluate(() => ((window as unknown as Harness).harness.control.mode = 'hold'));
     await page.locator('#question').fill('q');
     await page.locator('#question').press('Enter');
-    await expect.poll(async () => (await requestsOf(page, ['ask']))[0]?.model).toMatchObject({ kind: 'gemini', model: DEFAULT_GEMINI_MODEL });
+    await expect
+      .poll(async () => (await requestsOf(page, ['ask']))[0]?.model)
+      .toMatchObject({ kind: 'gemini', model: DEFAULT_GEMINI_MODEL });
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-00-model-migrated.png') });
     await page.evaluate(() => localStorage.clear());
     await page.close();
@@ -109,7 +129,11 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
 
     const turn = page.locator('.turn').first();
     expect(await turn.locator('.answer').textContent()).toContain('0.6543');
-    expect(await turn.locator('.answer button.figure').allTextContents()).toEqual(['2023-04-19', '0.6543', '191.71']);
+    expect(await turn.locator('.answer button.figure').allTextContents()).toEqual([
+      '2023-04-19',
+      '0.6543',
+      '191.71',
+    ]);
     expect(await turn.locator('.trace-item').count()).toBe(4);
     expect(await turn.locator('.trace-status.ok').count()).toBe(4);
     expect(await page.locator('.layer-item').count()).toBe(1);
@@ -135,7 +159,9 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     // Virtualised: only the rows in view (plus overscan) are in the DOM.
     expect(await page.locator('.data-row').count()).toBeLessThan(60);
     await page.locator('.data-scroller').evaluate((node) => (node.scrollTop = 30 * 10_000));
-    await expect.poll(() => page.locator('.data-row').first().getAttribute('aria-rowindex')).toMatch(/^99\d\d$/);
+    await expect
+      .poll(() => page.locator('.data-row').first().getAttribute('aria-rowindex'))
+      .toMatch(/^99\d\d$/);
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-03-data-tab.png') });
 
     console.log(`long tasks during the answer (ms): ${JSON.stringify(await longTasksSince(page, askStart))}`);
@@ -165,7 +191,13 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     expect(lines).toHaveLength(54);
     await page.locator('#tab-audit').click();
     const jsonl = await save(() => page.getByRole('button', { name: 'Export JSON lines' }).click());
-    expect(jsonl.bytes.toString().trim().split('\n').map((line) => JSON.parse(line).call_id)).toEqual(['c1', 'c2', 'c3', 'c4']);
+    expect(
+      jsonl.bytes
+        .toString()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).call_id),
+    ).toEqual(['c1', 'c2', 'c3', 'c4']);
     await page.close();
   });
 
@@ -193,7 +225,9 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
       await settleMap(page);
     }
     expect(await page.locator('.time-label').textContent()).toBe('Week 4 · 2023-01-25');
-    console.log(`long tasks during 3 slider steps (ms): ${JSON.stringify(await longTasksSince(page, stepsStart))}`);
+    console.log(
+      `long tasks during 3 slider steps (ms): ${JSON.stringify(await longTasksSince(page, stepsStart))}`,
+    );
     await slider.press('Home');
     await settleMap(page);
     const week1 = await page.locator('.map-wrap').screenshot();
@@ -212,14 +246,32 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
   it('model-written images and HTML are shown as text and never requested', async () => {
     const page = await open();
     const pixel = `${baseUrl}pixel.png`;
-    await page.evaluate(({ pixel }) => {
-      const { control } = (window as unknown as Harness).harness;
-      control.mode = 'hold';
-      (window as unknown as Harness).harness.app.ask('Show me a picture');
-      const turnId = control.requests.at(-1)!.turnId as string;
-      control.emit({ type: 'text-delta', turnId, text: `Look: ![bird](${pixel}) and <img src="${pixel}?html" onerror="window.pwned=1"> and [bad](javascript:window.pwned=1)` });
-      control.emit({ type: 'turn-end', turnId, summary: { question: 'Show me a picture', answer: '', modelId: 'offline', calls: [], provenance: [], steps: 1 } });
-    }, { pixel });
+    await page.evaluate(
+      ({ pixel }) => {
+        const { control } = (window as unknown as Harness).harness;
+        control.mode = 'hold';
+        (window as unknown as Harness).harness.app.ask('Show me a picture');
+        const turnId = control.requests.at(-1)!.turnId as string;
+        control.emit({
+          type: 'text-delta',
+          turnId,
+          text: `Look: ![bird](${pixel}) and <img src="${pixel}?html" onerror="window.pwned=1"> and [bad](javascript:window.pwned=1)`,
+        });
+        control.emit({
+          type: 'turn-end',
+          turnId,
+          summary: {
+            question: 'Show me a picture',
+            answer: '',
+            modelId: 'offline',
+            calls: [],
+            provenance: [],
+            steps: 1,
+          },
+        });
+      },
+      { pixel },
+    );
     await page.waitForTimeout(300);
     const answer = page.locator('.turn').first().locator('.answer');
     expect(await answer.locator('img').count()).toBe(0);
@@ -234,7 +286,21 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     const page = await open();
     await page.evaluate(() => {
       const { control } = (window as unknown as Harness).harness;
-      const card = (id: string) => ({ id, tool: 'fetch_dataset', call_id: `call-${id}`, session_id: 's1', arguments: { species: 'amerob', products: ['weekly'] }, digest: 'd', summary: { title: 'Fetch American Robin weekly data', effects: ['download 2.1 MB from the data folder', 'add table weekly_amerob to this session'] }, created_at: '2026-11-30T05:40:00Z', expires_at: '2099-01-01T00:00:00Z', status: 'pending' as const });
+      const card = (id: string) => ({
+        id,
+        tool: 'fetch_dataset',
+        call_id: `call-${id}`,
+        session_id: 's1',
+        arguments: { species: 'amerob', products: ['weekly'] },
+        digest: 'd',
+        summary: {
+          title: 'Fetch American Robin weekly data',
+          effects: ['download 2.1 MB from the data folder', 'add table weekly_amerob to this session'],
+        },
+        created_at: '2026-11-30T05:40:00Z',
+        expires_at: '2099-01-01T00:00:00Z',
+        status: 'pending' as const,
+      });
       control.emit({ type: 'approval-need', turnId: 't', card: card('card-deny') });
       control.emit({ type: 'approval-need', turnId: 't', card: card('card-approve') });
     });
@@ -249,7 +315,10 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await expect.poll(() => approveCard.getAttribute('data-status')).toBe('approved');
     expect(await approveCard.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     const decisions = await requestsOf(page, ['approve', 'deny']);
-    expect(decisions).toEqual([{ type: 'deny', cardId: 'card-deny' }, { type: 'approve', cardId: 'card-approve', arguments: { species: 'amerob', products: ['weekly'] } }]);
+    expect(decisions).toEqual([
+      { type: 'deny', cardId: 'card-deny' },
+      { type: 'approve', cardId: 'card-approve', arguments: { species: 'amerob', products: ['weekly'] } },
+    ]);
     await page.locator('#tab-audit').click();
     expect(await page.locator('.audit-table .pill').allTextContents()).toEqual(['denied', 'approved']);
     await page.close();
@@ -280,8 +349,24 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
       control.mode = 'hold';
       app.ask('Where is the sapsucker?');
       const turnId = control.requests.at(-1)!.turnId as string;
-      control.emit({ type: 'question-ask', turnId, question: 'Which season?', options: ['Breeding', 'Non-breeding'] });
-      control.emit({ type: 'turn-end', turnId, summary: { question: 'Where is the sapsucker?', answer: 'Which season do you mean?', modelId: 'offline', calls: [], provenance: [], steps: 1 } });
+      control.emit({
+        type: 'question-ask',
+        turnId,
+        question: 'Which season?',
+        options: ['Breeding', 'Non-breeding'],
+      });
+      control.emit({
+        type: 'turn-end',
+        turnId,
+        summary: {
+          question: 'Where is the sapsucker?',
+          answer: 'Which season do you mean?',
+          modelId: 'offline',
+          calls: [],
+          provenance: [],
+          steps: 1,
+        },
+      });
     });
     await page.getByRole('button', { name: 'Breeding', exact: true }).click();
     const asks = await requestsOf(page, ['ask']);
@@ -295,7 +380,13 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.getByRole('button', { name: 'Replay turn' }).click();
     await expect.poll(async () => (await requestsOf(page, ['turn-replay'])).length).toBe(1);
     const [replay] = await requestsOf(page, ['turn-replay']);
-    expect(replay).toMatchObject({ question: QUESTION, calls: [{ callId: 'c1', name: 'search_datasets' }, { callId: 'c2', name: 'run_sql' }] });
+    expect(replay).toMatchObject({
+      question: QUESTION,
+      calls: [
+        { callId: 'c1', name: 'search_datasets' },
+        { callId: 'c2', name: 'run_sql' },
+      ],
+    });
     await page.close();
   });
 
@@ -310,14 +401,22 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
       await page.getByRole('button', { name: 'Save' }).click();
     };
     await setKey(false);
-    const stored = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
+    const stored = await page.evaluate(() => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+    }));
     expect(stored.local).not.toContain(key);
     expect(stored.session).toContain(key);
     await page.evaluate(() => ((window as unknown as Harness).harness.control.mode = 'hold'));
     await page.locator('#question').fill('q');
     await page.locator('#question').press('Enter');
     const [asked] = await requestsOf(page, ['ask']);
-    expect(asked.model).toEqual({ kind: 'gemini', apiKey: key, model: DEFAULT_GEMINI_MODEL, thinkingLevel: 'low' });
+    expect(asked.model).toEqual({
+      kind: 'gemini',
+      apiKey: key,
+      model: DEFAULT_GEMINI_MODEL,
+      thinkingLevel: 'low',
+    });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-06-settings-saved.png') });
     await setKey(true);
@@ -362,11 +461,26 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await askAndWait(page, QUESTION);
     await page.addScriptTag({ path: resolve(ROOT, 'node_modules/axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+      const result = await (
+        window as unknown as {
+          axe: {
+            run(
+              context: unknown,
+              options: unknown,
+            ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
     });
     console.log(`axe violations: ${JSON.stringify(violations)}`);
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+    expect(
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+    ).toEqual([]);
     await page.close();
   });
 });
@@ -380,28 +494,49 @@ interface Harness {
 }
 
 async function longTasksSince(page: Page, start: number): Promise<number[]> {
-  return page.evaluate((start) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= start).map((task) => Math.round(task.duration)), start);
+  return page.evaluate(
+    (start) =>
+      (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
+        .filter((task) => task.start >= start)
+        .map((task) => Math.round(task.duration)),
+    start,
+  );
 }
 
 async function requestsOf(page: Page, types: string[]): Promise<Record<string, unknown>[]> {
-  return page.evaluate((types) => (window as unknown as Harness).harness.control.requests.filter((request) => types.includes(String(request.type))), types);
+  return page.evaluate(
+    (types) =>
+      (window as unknown as Harness).harness.control.requests.filter((request) =>
+        types.includes(String(request.type)),
+      ),
+    types,
+  );
 }
 
 /** Decodes two PNG screenshots in the page and counts pixels that differ by more than a little. */
 async function diffPixels(page: Page, a: Buffer, b: Buffer): Promise<{ count: number }> {
-  return page.evaluate(async ([first, second]) => {
-    const decode = async (base64: string) => {
-      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    };
-    const [x, y] = await Promise.all([decode(first), decode(second)]);
-    let count = 0;
-    for (let index = 0; index < Math.min(x.length, y.length); index += 4) {
-      if (Math.abs(x[index] - y[index]) + Math.abs(x[index + 1] - y[index + 1]) + Math.abs(x[index + 2] - y[index + 2]) > 24) count++;
-    }
-    return { count };
-  }, [a.toString('base64'), b.toString('base64')] as const);
+  return page.evaluate(
+    async ([first, second]) => {
+      const decode = async (base64: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [x, y] = await Promise.all([decode(first), decode(second)]);
+      let count = 0;
+      for (let index = 0; index < Math.min(x.length, y.length); index += 4) {
+        if (
+          Math.abs(x[index] - y[index]) +
+            Math.abs(x[index + 1] - y[index + 1]) +
+            Math.abs(x[index + 2] - y[index + 2]) >
+          24
+        )
+          count++;
+      }
+      return { count };
+    },
+    [a.toString('base64'), b.toString('base64')] as const,
+  );
 }

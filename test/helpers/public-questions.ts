@@ -11,7 +11,9 @@ export const PUBLIC_QUESTIONS_PATH = resolve(import.meta.dirname, '../../../shar
 /** The public questions, or null after printing why the tests that need them are skipped. */
 export function readPublicQuestions(tag: string): EvalFile | null {
   if (!existsSync(PUBLIC_QUESTIONS_PATH)) {
-    console.warn(`[${tag}] skipping public-question tests: ${PUBLIC_QUESTIONS_PATH} not found (../shared is not beside the repository)`);
+    console.warn(
+      `[${tag}] skipping public-question tests: ${PUBLIC_QUESTIONS_PATH} not found (../shared is not beside the repository)`,
+    );
     return null;
   }
   return JSON.parse(readFileSync(PUBLIC_QUESTIONS_PATH, 'utf8')) as EvalFile;

@@ -32,13 +32,21 @@ export interface RecordingServerOptions {
   cors?: boolean;
 }
 
-const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-max-age': '600' };
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+  'access-control-max-age': '600',
+};
 
 /**
  * A node:http server on 127.0.0.1 (port 0) that records every request and answers with what
  * `respond` returns. `respond` sees the request and everything recorded before it.
  */
-export async function startRecordingServer(respond: (request: RecordedRequest, index: number) => MockReply, options: RecordingServerOptions = {}): Promise<RecordingServer> {
+export async function startRecordingServer(
+  respond: (request: RecordedRequest, index: number) => MockReply,
+  options: RecordingServerOptions = {},
+): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming, outgoing) => {
     if (options.cors) {
@@ -55,13 +63,22 @@ export async function startRecordingServer(respond: (request: RecordedRequest, i
       } catch {
         body = undefined;
       }
-      const request: RecordedRequest = { method: incoming.method ?? '', url: incoming.url ?? '', headers: incoming.headers, body, rawBody };
+      const request: RecordedRequest = {
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body,
+        rawBody,
+      };
       requests.push(request);
       let reply: MockReply;
       try {
         reply = respond(request, requests.length - 1);
       } catch (error) {
-        reply = { status: 500, json: { error: { code: 500, message: `mock: ${(error as Error).message}`, status: 'INTERNAL' } } };
+        reply = {
+          status: 500,
+          json: { error: { code: 500, message: `mock: ${(error as Error).message}`, status: 'INTERNAL' } },
+        };
       }
       send(outgoing, reply);
     });
@@ -86,7 +103,8 @@ function send(outgoing: ServerResponse, reply: MockReply): void {
     outgoing.end(JSON.stringify(reply.json));
   } else if ('sse' in reply) {
     outgoing.writeHead(status, { 'content-type': 'text/event-stream', ...reply.headers });
-    for (const event of reply.sse) outgoing.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`);
+    for (const event of reply.sse)
+      outgoing.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`);
     outgoing.end();
   } else {
     outgoing.writeHead(status, { 'content-type': 'text/plain', ...reply.headers });

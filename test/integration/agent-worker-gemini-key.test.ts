@@ -15,11 +15,16 @@ import apiKeyInvalid from '../../src/models/__fixtures__/gemini-api-key-invalid.
 import { replyFrom, type ProviderFixture } from '../helpers/provider-fixture';
 
 const data = process.env.PERCH_TEST_DATA;
-if (!data) console.warn('[agent-worker-gemini-key.test] skipped: PERCH_TEST_DATA is not set (../shared/data/ebirdst-example missing)');
+if (!data)
+  console.warn(
+    '[agent-worker-gemini-key.test] skipped: PERCH_TEST_DATA is not set (../shared/data/ebirdst-example missing)',
+  );
 
 const OLD_KEY = 'AIza-old-key-that-is-wrong';
 const NEW_KEY = 'AIza-new-key-that-works';
-const answer = (text: string) => ({ sse: [{ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }] }] });
+const answer = (text: string) => ({
+  sse: [{ candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }] }],
+});
 
 describe.skipIf(!data)('agent worker: a changed Gemini key starts a fresh client', () => {
   let host: AgentHost;
@@ -28,11 +33,21 @@ describe.skipIf(!data)('agent worker: a changed Gemini key starts a fresh client
   const events: AgentEvent[] = [];
 
   beforeAll(async () => {
-    server = await startMockGeminiServer([replyFrom(apiKeyInvalid as ProviderFixture), answer('First answer.'), answer('Second answer.')]);
+    server = await startMockGeminiServer([
+      replyFrom(apiKeyInvalid as ProviderFixture),
+      answer('First answer.'),
+      answer('Second answer.'),
+    ]);
     channel = new MessageChannel();
     const service = createAgentService({
       startEngine: (_url, onProgress) => createNodeEngine({ dataDir: data!, onProgress }),
-      probeRanges: async () => ({ supportsRanges: true, status: 206, acceptRanges: 'bytes', contentLength: 1, message: 'local files' }),
+      probeRanges: async () => ({
+        supportsRanges: true,
+        status: 206,
+        acceptRanges: 'bytes',
+        contentLength: 1,
+        message: 'local files',
+      }),
       createModel: (settings) => {
         if (settings.kind !== 'gemini') throw new Error('this test asks Gemini only');
         return createGeminiModel({ apiKey: settings.apiKey, model: settings.model, baseUrl: server.url });
@@ -54,13 +69,28 @@ describe.skipIf(!data)('agent worker: a changed Gemini key starts a fresh client
   });
 
   it('the question after a model_auth error and a key change carries the new key; the next one keeps the history', async () => {
-    await host.request('ask', { turnId: 't1', question: 'When is the peak?', model: { kind: 'gemini', apiKey: OLD_KEY, model: 'gemini-3.8-flash' } });
-    expect(events.find((event) => event.type === 'turn-error')).toMatchObject({ turnId: 't1', code: 'model_auth' });
-    await host.request('ask', { turnId: 't2', question: 'When is the peak?', model: { kind: 'gemini', apiKey: NEW_KEY, model: 'gemini-3.8-flash' } });
+    await host.request('ask', {
+      turnId: 't1',
+      question: 'When is the peak?',
+      model: { kind: 'gemini', apiKey: OLD_KEY, model: 'gemini-3.8-flash' },
+    });
+    expect(events.find((event) => event.type === 'turn-error')).toMatchObject({
+      turnId: 't1',
+      code: 'model_auth',
+    });
+    await host.request('ask', {
+      turnId: 't2',
+      question: 'When is the peak?',
+      model: { kind: 'gemini', apiKey: NEW_KEY, model: 'gemini-3.8-flash' },
+    });
     expect(server.requests.map((request) => request.headers['x-goog-api-key'])).toEqual([OLD_KEY, NEW_KEY]);
     expect(events.find((event) => event.type === 'turn-end' && event.turnId === 't2')).toBeDefined();
     // A model change is a new client too, and it is handed the answered turn as text.
-    await host.request('ask', { turnId: 't3', question: 'And in June?', model: { kind: 'gemini', apiKey: NEW_KEY, model: 'gemini-3.7-flash' } });
+    await host.request('ask', {
+      turnId: 't3',
+      question: 'And in June?',
+      model: { kind: 'gemini', apiKey: NEW_KEY, model: 'gemini-3.7-flash' },
+    });
     const third = server.requests[2]!;
     expect(third.url).toContain('/models/gemini-3.7-flash:');
     expect((third.body as { contents: unknown[] }).contents).toEqual([

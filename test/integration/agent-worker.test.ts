@@ -11,7 +11,10 @@ import { createAgentService } from '../../src/worker/agent-service';
 import { createAgentHost, type AgentHost, type WorkerPush } from '../../src/worker/host';
 
 const data = process.env.PERCH_TEST_DATA;
-if (!data) console.warn('[agent-worker.test] skipped: PERCH_TEST_DATA is not set (../shared/data/ebirdst-example missing)');
+if (!data)
+  console.warn(
+    '[agent-worker.test] skipped: PERCH_TEST_DATA is not set (../shared/data/ebirdst-example missing)',
+  );
 
 describe.skipIf(!data)('agent worker over a MessageChannel', () => {
   let host: AgentHost;
@@ -37,7 +40,13 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     channel = new MessageChannel();
     const service = createAgentService({
       startEngine: (_url, onProgress) => createNodeEngine({ dataDir: data!, onProgress }),
-      probeRanges: async () => ({ supportsRanges: true, status: 206, acceptRanges: 'bytes', contentLength: 1, message: 'local files' }),
+      probeRanges: async () => ({
+        supportsRanges: true,
+        status: 206,
+        acceptRanges: 'bytes',
+        contentLength: 1,
+        message: 'local files',
+      }),
       createModel: () => queuedModel,
       post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
     });
@@ -70,7 +79,14 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
         text: '',
         calls: [
           { id: 'c1', name: 'weekly_series', arguments: { species: 'Yellow-bellied Sapsucker' } },
-          { id: 'c2', name: 'run_sql', arguments: { sql: "SELECT * FROM read_csv('https://example.invalid/x.csv')", purpose: 'exfiltrate' } },
+          {
+            id: 'c2',
+            name: 'run_sql',
+            arguments: {
+              sql: "SELECT * FROM read_csv('https://example.invalid/x.csv')",
+              purpose: 'exfiltrate',
+            },
+          },
           { id: 'c3', name: 'weekly_series', arguments: { species: 'yebsap', datasets: ['secret_table'] } },
         ],
       },
@@ -81,7 +97,9 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     const types = events.map((event) => event.type);
     expect(types[0]).toBe('turn-start');
     expect(types.at(-1)).toBe('turn-end');
-    const results = events.filter((event): event is Extract<AgentEvent, { type: 'tool-result' }> => event.type === 'tool-result');
+    const results = events.filter(
+      (event): event is Extract<AgentEvent, { type: 'tool-result' }> => event.type === 'tool-result',
+    );
     expect(results.map((result) => [result.callId, result.ok, result.code ?? null])).toEqual([
       ['c1', true, null],
       ['c2', false, 'sql_rejected'],
@@ -96,18 +114,38 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
 
   it('a where_is map layer crosses the boundary as transferred typed arrays', async () => {
     events.length = 0;
-    script = [{ text: '', calls: [{ id: 'm1', name: 'where_is', arguments: { species: 'yebsap', week: 24 } }] }, { text: 'Mapped.', calls: [] }];
+    script = [
+      { text: '', calls: [{ id: 'm1', name: 'where_is', arguments: { species: 'yebsap', week: 24 } }] },
+      { text: 'Mapped.', calls: [] },
+    ];
     await host.request('ask', { turnId: 't2', question: 'Where in week 24?', model: { kind: 'offline' } });
-    const layer = events.find((event): event is Extract<AgentEvent, { type: 'payload-add' }> => event.type === 'payload-add' && event.payload.kind === 'map-layer');
+    const layer = events.find(
+      (event): event is Extract<AgentEvent, { type: 'payload-add' }> =>
+        event.type === 'payload-add' && event.payload.kind === 'map-layer',
+    );
     expect(layer?.payload.kind === 'map-layer' && layer.payload.values).toBeInstanceOf(Float32Array);
     expect(layer?.payload.kind === 'map-layer' && layer.payload.featureCount).toBe(293);
   });
 
   it('a write proposal reaches the page as a card; deny is recorded and nothing runs', async () => {
     events.length = 0;
-    script = [{ text: '', calls: [{ id: 'w1', name: 'add_dataset_from_url', arguments: { url: 'http://127.0.0.1:9/none.csv', name: 'extra' } }] }, { text: 'Proposed.', calls: [] }];
+    script = [
+      {
+        text: '',
+        calls: [
+          {
+            id: 'w1',
+            name: 'add_dataset_from_url',
+            arguments: { url: 'http://127.0.0.1:9/none.csv', name: 'extra' },
+          },
+        ],
+      },
+      { text: 'Proposed.', calls: [] },
+    ];
     await host.request('ask', { turnId: 't3', question: 'Add my data', model: { kind: 'offline' } });
-    const need = events.find((event): event is Extract<AgentEvent, { type: 'approval-need' }> => event.type === 'approval-need');
+    const need = events.find(
+      (event): event is Extract<AgentEvent, { type: 'approval-need' }> => event.type === 'approval-need',
+    );
     expect(need?.card.tool).toBe('add_dataset_from_url');
     const denied = await host.request('deny', { cardId: need!.card.id });
     expect(denied.ok).toBe(true);
@@ -120,7 +158,19 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
   it('Stop during a slow query ends the turn as stopped and the next question works', async () => {
     events.length = 0;
     script = [
-      { text: '', calls: [{ id: 's1', name: 'compute_stats', arguments: { sql: 'SELECT sum(a.range * b.range) AS v FROM range(0, 200000) a, range(0, 200000) b', column: 'v' } }] },
+      {
+        text: '',
+        calls: [
+          {
+            id: 's1',
+            name: 'compute_stats',
+            arguments: {
+              sql: 'SELECT sum(a.range * b.range) AS v FROM range(0, 200000) a, range(0, 200000) b',
+              column: 'v',
+            },
+          },
+        ],
+      },
       { text: 'never', calls: [] },
     ];
     const asked = host.request('ask', { turnId: 't4', question: 'slow', model: { kind: 'offline' } });
@@ -136,17 +186,35 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     await asked;
     expect(events.at(-1)).toMatchObject({ type: 'turn-error', code: 'turn_stopped' });
     events.length = 0;
-    script = [{ text: '', calls: [{ id: 'n1', name: 'species_profile', arguments: { species: 'yebsap' } }] }, { text: 'ok', calls: [] }];
+    script = [
+      { text: '', calls: [{ id: 'n1', name: 'species_profile', arguments: { species: 'yebsap' } }] },
+      { text: 'ok', calls: [] },
+    ];
     await host.request('ask', { turnId: 't5', question: 'profile', model: { kind: 'offline' } });
     expect(events.find((event) => event.type === 'tool-result')).toMatchObject({ ok: true });
   });
 
   it('a dropped CSV file is added as a table of this session and can be queried', async () => {
     const csv = 'site,count\n"Tawas Point, MI",12\nWhitefish Point,7\n';
-    const added = await host.request('file-add', { name: 'My Counts.csv', bytes: new TextEncoder().encode(csv).buffer as ArrayBuffer });
+    const added = await host.request('file-add', {
+      name: 'My Counts.csv',
+      bytes: new TextEncoder().encode(csv).buffer as ArrayBuffer,
+    });
     expect(added).toEqual({ table: 'my_counts', rows: 2 });
     events.length = 0;
-    script = [{ text: '', calls: [{ id: 'f1', name: 'compute_stats', arguments: { sql: 'SELECT count FROM my_counts', column: 'count' } }] }, { text: 'ok', calls: [] }];
+    script = [
+      {
+        text: '',
+        calls: [
+          {
+            id: 'f1',
+            name: 'compute_stats',
+            arguments: { sql: 'SELECT count FROM my_counts', column: 'count' },
+          },
+        ],
+      },
+      { text: 'ok', calls: [] },
+    ];
     await host.request('ask', { turnId: 't6', question: 'stats', model: { kind: 'offline' } });
     const audit = (await host.request('audit-list', {})).entries.at(-1)!;
     expect(audit).toMatchObject({ tool: 'compute_stats', outcome: 'ok' });
@@ -154,6 +222,8 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
   });
 
   it('a request before init, or an unknown scope, is refused as data', async () => {
-    await expect(host.request('scope-set', { datasets: ['weekly', 'no_such_table'] })).rejects.toMatchObject({ code: 'unknown_dataset' });
+    await expect(host.request('scope-set', { datasets: ['weekly', 'no_such_table'] })).rejects.toMatchObject({
+      code: 'unknown_dataset',
+    });
   });
 });

@@ -8,32 +8,42 @@ import type { Engine, LoadProgressEvent } from '../../src/engine/types';
  * the folder holding its catalog.json (built by test/global-setup.ts); without it these are skipped.
  */
 const dataDir = process.env.PERCH_TEST_DATA;
-if (!dataDir) console.warn('engine-real-example: PERCH_TEST_DATA is not set, so the real-example engine tests are skipped');
+if (!dataDir)
+  console.warn(
+    'engine-real-example: PERCH_TEST_DATA is not set, so the real-example engine tests are skipped',
+  );
 const describeReal = dataDir ? describe : describe.skip;
 
-describeReal(`createNodeEngine on the real example${dataDir ? '' : ' (skipped: PERCH_TEST_DATA not set)'}`, () => {
-  let engine: Engine;
-  const progress: LoadProgressEvent[] = [];
-  beforeAll(async () => {
-    engine = await createNodeEngine({ dataDir: dataDir!, onProgress: (event) => progress.push(event) });
-  });
-  afterAll(async () => engine?.close());
+describeReal(
+  `createNodeEngine on the real example${dataDir ? '' : ' (skipped: PERCH_TEST_DATA not set)'}`,
+  () => {
+    let engine: Engine;
+    const progress: LoadProgressEvent[] = [];
+    beforeAll(async () => {
+      engine = await createNodeEngine({ dataDir: dataDir!, onProgress: (event) => progress.push(event) });
+    });
+    afterAll(async () => engine?.close());
 
-  it('week 24 (2023-06-14) mean abundance over non-NULL cells matches GDAL: 0.2308954', async () => {
-    const result = await engine.query(
-      "SELECT avg(abundance) AS mean, count(abundance) AS cells, min(date) AS day FROM weekly WHERE species_code = 'yebsap' AND week = 24",
-      { scope: ['weekly'] },
-    );
-    const [row] = previewRows(result.table, 1);
-    expect(row.mean as number).toBeCloseTo(0.2308954, 6);
-    expect(row.cells).toBe(293);
-    expect(row.day).toBe('2023-06-14');
-    expect(result.bytesFetched).toBeGreaterThan(0);
-  });
+    it('week 24 (2023-06-14) mean abundance over non-NULL cells matches GDAL: 0.2308954', async () => {
+      const result = await engine.query(
+        "SELECT avg(abundance) AS mean, count(abundance) AS cells, min(date) AS day FROM weekly WHERE species_code = 'yebsap' AND week = 24",
+        { scope: ['weekly'] },
+      );
+      const [row] = previewRows(result.table, 1);
+      expect(row.mean as number).toBeCloseTo(0.2308954, 6);
+      expect(row.cells).toBe(293);
+      expect(row.day).toBe('2023-06-14');
+      expect(result.bytesFetched).toBeGreaterThan(0);
+    });
 
-  it('a second query over weekly triggers no further load', async () => {
-    const result = await engine.query("SELECT count(*) AS n FROM weekly WHERE species_code = 'yebsap'", { scope: ['weekly'] });
-    expect(result.bytesFetched).toBe(0);
-    expect(progress.filter((event) => event.type === 'load-start' && event.table === 'weekly')).toHaveLength(1);
-  });
-});
+    it('a second query over weekly triggers no further load', async () => {
+      const result = await engine.query("SELECT count(*) AS n FROM weekly WHERE species_code = 'yebsap'", {
+        scope: ['weekly'],
+      });
+      expect(result.bytesFetched).toBe(0);
+      expect(
+        progress.filter((event) => event.type === 'load-start' && event.table === 'weekly'),
+      ).toHaveLength(1);
+    });
+  },
+);

@@ -37,7 +37,17 @@ describe('the offline agent on the simulated demo', () => {
   });
 
   const ask = (question: string, conversation: ModelConversation): Promise<TurnResult> =>
-    runTurn({ registry, agent: 'offline', session, conversation, modelId: 'offline', question, turnId: `s${++turn}`, signal: new AbortController().signal, emit: () => {} });
+    runTurn({
+      registry,
+      agent: 'offline',
+      session,
+      conversation,
+      modelId: 'offline',
+      question,
+      turnId: `s${++turn}`,
+      signal: new AbortController().signal,
+      emit: () => {},
+    });
 
   async function direct(sql: string): Promise<Record<string, any>[]> {
     const result = await engine.query(sql, { scope: Object.keys(engine.catalog.tables) });
@@ -47,16 +57,26 @@ describe('the offline agent on the simulated demo', () => {
   it('compares two species: both year means, each as the engine computes it, the larger named, and says the data is simulated', async () => {
     const species = await direct('SELECT species_code, common_name FROM species ORDER BY species_code');
     const [a, b] = species as { species_code: string; common_name: string }[];
-    const result = await ask(`Which is more common, the ${a!.common_name} or the ${b!.common_name}?`, createOfflineModel().startConversation({ system: '', tools: [] }));
+    const result = await ask(
+      `Which is more common, the ${a!.common_name} or the ${b!.common_name}?`,
+      createOfflineModel().startConversation({ system: '', tools: [] }),
+    );
     expect(result.end).toBe('answered');
     const answer = result.summary.answer;
     expect(answer).toMatch(/^Simulated data: .* are fictional species/);
     const means: number[] = [];
     for (const row of [a!, b!]) {
       // Per cell the mean over the 52 weeks, then the mean over modelled cells: the rule query_status states.
-      const [expected] = await direct(`SELECT avg(cell_mean) AS mean FROM (SELECT cell_id, avg(abundance) AS cell_mean FROM weekly WHERE species_code = '${row.species_code}' GROUP BY cell_id) WHERE cell_mean IS NOT NULL`);
-      const written = answer.match(new RegExp(`relative abundance of the ${row.common_name}[^.]*? is (\\d+(?:\\.\\d+)?)`))?.[1];
-      expect(Math.abs(Number(written) - expected!.mean) / expected!.mean, `${row.common_name} mean in: ${answer}`).toBeLessThan(0.005);
+      const [expected] = await direct(
+        `SELECT avg(cell_mean) AS mean FROM (SELECT cell_id, avg(abundance) AS cell_mean FROM weekly WHERE species_code = '${row.species_code}' GROUP BY cell_id) WHERE cell_mean IS NOT NULL`,
+      );
+      const written = answer.match(
+        new RegExp(`relative abundance of the ${row.common_name}[^.]*? is (\\d+(?:\\.\\d+)?)`),
+      )?.[1];
+      expect(
+        Math.abs(Number(written) - expected!.mean) / expected!.mean,
+        `${row.common_name} mean in: ${answer}`,
+      ).toBeLessThan(0.005);
       means.push(expected!.mean);
     }
     const larger = means[0]! >= means[1]! ? a! : b!;
@@ -72,8 +92,13 @@ describe('the offline agent on the simulated demo', () => {
     expect(options).toHaveLength(3);
     const second = await ask(options[1]!, conversation);
     expect(second.end).toBe('answered');
-    const status = second.summary.calls.find((call) => call.name === 'query_status')!.arguments as { species: string[]; operation: string };
-    const [chosen] = await direct(`SELECT species_code FROM species WHERE common_name = '${options[1]!.replace(/'/g, "''")}'`);
+    const status = second.summary.calls.find((call) => call.name === 'query_status')!.arguments as {
+      species: string[];
+      operation: string;
+    };
+    const [chosen] = await direct(
+      `SELECT species_code FROM species WHERE common_name = '${options[1]!.replace(/'/g, "''")}'`,
+    );
     expect(status).toMatchObject({ species: [chosen!.species_code], operation: 'first_week_above' });
     expect(second.summary.answer).toContain(`The ${options[1]} arrives`);
   });

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 // action-validator checks a workflow against GitHub's schema (a wasm build of the Rust tool).
-const { validateWorkflow } = require('@action-validator/core') as { validateWorkflow(source: string): { errors: unknown[] } };
+const { validateWorkflow } = require('@action-validator/core') as {
+  validateWorkflow(source: string): { errors: unknown[] };
+};
 
 const WORKFLOW = readFileSync(new URL('../../.github/workflows/pages.yml', import.meta.url), 'utf8');
 const CI = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
@@ -16,7 +18,12 @@ interface Workflow {
 
 /** `npm run data -- --ebirdst x` → `npm run data`: the command, without its arguments. */
 function commandOf(line: string): string {
-  return line.trim().split(/\s+/).filter((word) => !/^[A-Z_]+=/.test(word)).slice(0, 3).join(' ');
+  return line
+    .trim()
+    .split(/\s+/)
+    .filter((word) => !/^[A-Z_]+=/.test(word))
+    .slice(0, 3)
+    .join(' ');
 }
 
 describe('GitHub Pages workflow', () => {
@@ -32,7 +39,9 @@ describe('GitHub Pages workflow', () => {
     const workflow = load(WORKFLOW) as Workflow;
     const runs = workflow.jobs.build!.steps.flatMap((step) => (step.run ? [commandOf(step.run)] : []));
     expect(runs).toEqual(['npm ci --no-audit', 'npm run data', 'npm run build']);
-    const ciCommands = CI.split('\n').filter((line) => /^\s*(?:[A-Z_]+=\S+\s+)*npm /.test(line)).map(commandOf);
+    const ciCommands = CI.split('\n')
+      .filter((line) => /^\s*(?:[A-Z_]+=\S+\s+)*npm /.test(line))
+      .map(commandOf);
     for (const command of runs) expect(ciCommands).toContain(command);
   });
 
@@ -40,6 +49,8 @@ describe('GitHub Pages workflow', () => {
     const workflow = load(WORKFLOW) as Workflow;
     const build = workflow.jobs.build!.steps.find((step) => step.run === 'npm run build');
     expect(build?.env?.BASE).toBe('/${{ github.event.repository.name }}/');
-    expect(workflow.jobs.build!.steps.some((step) => step.uses?.startsWith('actions/upload-pages-artifact'))).toBe(true);
+    expect(
+      workflow.jobs.build!.steps.some((step) => step.uses?.startsWith('actions/upload-pages-artifact')),
+    ).toBe(true);
   });
 });

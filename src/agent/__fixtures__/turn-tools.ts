@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { createRegistry, defineToolFor } from '../../registry';
-import { EXAMPLE_SESSION, EXAMPLE_TOOLS, type ExampleServices } from '../../registry/__fixtures__/example-tools';
+import {
+  EXAMPLE_SESSION,
+  EXAMPLE_TOOLS,
+  type ExampleServices,
+} from '../../registry/__fixtures__/example-tools';
 
 /** Tools that attach payloads and questions, beside the registry's example tools, for loop tests. */
 const defineTool = defineToolFor<ExampleServices>();
@@ -12,7 +16,23 @@ export const weeklyPeak = defineTool({
   input: z.strictObject({ species: z.string() }),
   run: (args, context) => {
     const sql = `SELECT week, abundance FROM weekly WHERE species_code = '${args.species}' ORDER BY abundance DESC LIMIT 1`;
-    context.attach({ kind: 'chart', payload: { kind: 'chart', id: 'ch1', title: 'Peak', chartType: 'bar', x: 'week', y: 'abundance', xLabel: 'Week', yLabel: 'Abundance', columns: { week: [24], abundance: [0.6543] }, sourceTables: ['weekly'], sql, callId: context.callId } });
+    context.attach({
+      kind: 'chart',
+      payload: {
+        kind: 'chart',
+        id: 'ch1',
+        title: 'Peak',
+        chartType: 'bar',
+        x: 'week',
+        y: 'abundance',
+        xLabel: 'Week',
+        yLabel: 'Abundance',
+        columns: { week: [24], abundance: [0.6543] },
+        sourceTables: ['weekly'],
+        sql,
+        callId: context.callId,
+      },
+    });
     context.attach({ kind: 'debug-note', payload: 'not for the page' });
     return { sql, rows: [{ week: 24, abundance: 0.6543, fraction_of_range: 0.4172 }] };
   },

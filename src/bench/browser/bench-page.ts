@@ -21,7 +21,9 @@ export interface PageQueryResult {
 export interface PerchEnginePage {
   /** Starts an engine over `fetchBase` (a folder with catalog.json); returns how long it took. */
   start(fetchBase: string): Promise<PageOutcome<{ startMs: number }>>;
-  ensureLoaded(tables: string[]): Promise<PageOutcome<{ rows: number; bytesFetched: number; durationMs: number }>>;
+  ensureLoaded(
+    tables: string[],
+  ): Promise<PageOutcome<{ rows: number; bytesFetched: number; durationMs: number }>>;
   query(sql: string, scope: string[], timeoutMs?: number): Promise<PageOutcome<PageQueryResult>>;
   /** One warm-up, then `runs` timed runs of `sql` (ms each). */
   time(sql: string, scope: string[], runs: number): Promise<PageOutcome<number[]>>;
@@ -62,13 +64,22 @@ window.perchEngine = {
     outcome(async () => {
       const started = performance.now();
       const report = await current().ensureLoaded(tables);
-      return { rows: report.rows, bytesFetched: report.bytesFetched, durationMs: performance.now() - started };
+      return {
+        rows: report.rows,
+        bytesFetched: report.bytesFetched,
+        durationMs: performance.now() - started,
+      };
     }),
   query: (sql, scope, timeoutMs) =>
     outcome(async () => {
       const started = performance.now();
       const result = await current().query(sql, { scope, timeoutMs, maxRows: 100_000 });
-      return { rows: result.rows, bytesFetched: result.bytesFetched, durationMs: performance.now() - started, preview: previewRows(result.table, 20) };
+      return {
+        rows: result.rows,
+        bytesFetched: result.bytesFetched,
+        durationMs: performance.now() - started,
+        preview: previewRows(result.table, 20),
+      };
     }),
   time: (sql, scope, runs) =>
     outcome(async () => {

@@ -54,7 +54,9 @@ declare global {
 }
 
 const tasks: LongTask[] = [];
-new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver((list) =>
+  list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+).observe({ type: 'longtask', buffered: true });
 
 const view = createMapView();
 document.getElementById('map')!.append(view.element);
@@ -72,8 +74,18 @@ window.perchMapBench = {
     view.addLayer(payload);
     const { submitted, presented } = await drawn();
     const end = presented;
-    const measure = performance.getEntriesByName(LAYER_UPLOAD_MEASURE).filter((entry) => (entry as PerformanceMeasure).detail?.layer === id).at(-1);
-    return { featureCount: payload.featureCount, prepareMs, firstFrameMs: presented - start, submitMs: submitted - start, uploadMeasureMs: measure ? measure.duration : null, window: [prepareStart, end] };
+    const measure = performance
+      .getEntriesByName(LAYER_UPLOAD_MEASURE)
+      .filter((entry) => (entry as PerformanceMeasure).detail?.layer === id)
+      .at(-1);
+    return {
+      featureCount: payload.featureCount,
+      prepareMs,
+      firstFrameMs: presented - start,
+      submitMs: submitted - start,
+      uploadMeasureMs: measure ? measure.duration : null,
+      window: [prepareStart, end],
+    };
   },
   async step(week) {
     const start = performance.now();

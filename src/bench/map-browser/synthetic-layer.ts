@@ -52,5 +52,8 @@ function cellValue(cell: number, week: number, weeks: number): number {
   if (bucket === 0) return Number.NaN;
   if (bucket <= 2) return 0;
   // A seasonal wave, so weeks differ as a migrant's would.
-  return Math.max(0.001, (0.5 + 0.5 * Math.sin((2 * Math.PI * week) / weeks + cell / 500)) * ((hash % 1000) / 1000));
+  return Math.max(
+    0.001,
+    (0.5 + 0.5 * Math.sin((2 * Math.PI * week) / weeks + cell / 500)) * ((hash % 1000) / 1000),
+  );
 }

@@ -14,10 +14,19 @@ const TRENDS = `${DIR}/yebsap-example_breeding_ebird-trends_2022.parquet`;
 
 const instance = await DuckDBInstance.create(':memory:');
 const connection = await instance.connect();
-const rows = (await connection.runAndReadAll(`SELECT srd_id, longitude, latitude, abd, abd_ppy, start_year, end_year FROM read_parquet('${TRENDS}') ORDER BY srd_id`)).getRowObjectsJS();
+const rows = (
+  await connection.runAndReadAll(
+    `SELECT srd_id, longitude, latitude, abd, abd_ppy, start_year, end_year FROM read_parquet('${TRENDS}') ORDER BY srd_id`,
+  )
+).getRowObjectsJS();
 const cells = rows.map((row) => ({
-  srd_id: Number(row.srd_id), lon: Number(row.longitude), lat: Number(row.latitude), abd: Number(row.abd), abd_ppy: Number(row.abd_ppy),
-  start_year: Number(row.start_year), end_year: Number(row.end_year),
+  srd_id: Number(row.srd_id),
+  lon: Number(row.longitude),
+  lat: Number(row.latitude),
+  abd: Number(row.abd),
+  abd_ppy: Number(row.abd_ppy),
+  start_year: Number(row.start_year),
+  end_year: Number(row.end_year),
 }));
 console.log(JSON.stringify({ about: 'Trend cells of the original trends Parquet (native DuckDB).', cells }));
 connection.closeSync();

@@ -7,7 +7,8 @@ export interface DatasetRequest {
 }
 
 /** The request is read from the question as typed: URLs are case-sensitive, so this runs before parseQuestion lowercases. */
-const ADD_DATASET = /^\s*(?:please\s+)?(?:add|load|import)\b.*?\b(?:at|from)\s+(https?:\/\/[^\s"'<>]+?)[.,;!?]?(?:\s+as\s+(?:(?:a\s+)?table\s+)?["'`]?([A-Za-z][\w]*)["'`]?)?\s*[.!?]?\s*$/i;
+const ADD_DATASET =
+  /^\s*(?:please\s+)?(?:add|load|import)\b.*?\b(?:at|from)\s+(https?:\/\/[^\s"'<>]+?)[.,;!?]?(?:\s+as\s+(?:(?:a\s+)?table\s+)?["'`]?([A-Za-z][\w]*)["'`]?)?\s*[.!?]?\s*$/i;
 
 export function readDatasetRequest(question: string): DatasetRequest | undefined {
   const match = ADD_DATASET.exec(question);
@@ -19,7 +20,11 @@ export function readDatasetRequest(question: string): DatasetRequest | undefined
 /** `…/extra-counts.csv` → extra_counts: the file's base name as a table identifier. */
 export function nameFromUrl(url: string): string {
   const file = new URL(url).pathname.split('/').pop() ?? '';
-  const base = file.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  const base = file
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return /^[a-z]/.test(base) ? base.slice(0, 63) : `dataset_${base}`.slice(0, 63);
 }
 

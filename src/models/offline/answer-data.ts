@@ -10,24 +10,71 @@ export function* answerData(): Plan {
     (SELECT min(date) FROM weeks) AS first_week, (SELECT max(date) FROM weeks) AS last_week, (SELECT count(*) FROM regions) AS regions,
     (SELECT count(*) FROM trends) AS trend_cells`;
   const [listed, counted] = yield* callTools([
-    { name: 'run_sql', arguments: { purpose: 'list the species in this data', sql: 'SELECT species_code, common_name, scientific_name, release, trends_release, products, simulated FROM species ORDER BY common_name' } },
+    {
+      name: 'run_sql',
+      arguments: {
+        purpose: 'list the species in this data',
+        sql: 'SELECT species_code, common_name, scientific_name, release, trends_release, products, simulated FROM species ORDER BY common_name',
+      },
+    },
     { name: 'run_sql', arguments: { purpose: 'count what the data holds', sql: overview } },
   ]);
-  const species = (dataOf(listed!)?.preview ?? []) as { species_code: string; common_name: string; scientific_name: string; release: number; trends_release: number | null; products: string; simulated: boolean }[];
-  const counts = dataOf(counted!)?.preview?.[0] as { species: number; cells: number; weeks: number; first_week: string; last_week: string; regions: number; trend_cells: number } | undefined;
-  const profiles = yield* callTools(species.slice(0, MAX_PROFILED).map((row) => ({ name: 'species_profile', arguments: { species: row.species_code } })));
+  const species = (dataOf(listed!)?.preview ?? []) as {
+    species_code: string;
+    common_name: string;
+    scientific_name: string;
+    release: number;
+    trends_release: number | null;
+    products: string;
+    simulated: boolean;
+  }[];
+  const counts = dataOf(counted!)?.preview?.[0] as
+    | {
+        species: number;
+        cells: number;
+        weeks: number;
+        first_week: string;
+        last_week: string;
+        regions: number;
+        trend_cells: number;
+      }
+    | undefined;
+  const profiles = yield* callTools(
+    species
+      .slice(0, MAX_PROFILED)
+      .map((row) => ({ name: 'species_profile', arguments: { species: row.species_code } })),
+  );
   const sentences: string[] = [];
   if (counts) {
-    sentences.push(`This data holds ${formatFigure(counts.species)} species on ${formatFigure(counts.cells)} cells of 27 km, with ${formatFigure(counts.weeks)} weekly estimates (${counts.first_week} to ${counts.last_week}), ${formatFigure(counts.trend_cells)} trend cells and boundaries for ${formatFigure(counts.regions)} countries and US states.`);
+    sentences.push(
+      `This data holds ${formatFigure(counts.species)} species on ${formatFigure(counts.cells)} cells of 27 km, with ${formatFigure(counts.weeks)} weekly estimates (${counts.first_week} to ${counts.last_week}), ${formatFigure(counts.trend_cells)} trend cells and boundaries for ${formatFigure(counts.regions)} countries and US states.`,
+    );
   }
   for (const [index, row] of species.entries()) {
     const profile = index < MAX_PROFILED ? dataOf(profiles[index]!) : undefined;
-    const seasons = (profile?.seasons ?? []) as { season: string; start_date: string; end_date: string; passed_review: boolean }[];
-    sentences.push(`${row.common_name} (${row.scientific_name}, ${row.species_code})${row.simulated ? ' — SIMULATED, fictional' : ''}: release ${row.release}, products ${row.products.split(',').join(', ')}${row.trends_release === null ? '' : `; trends from the ${row.trends_release} release`}.` +
-      (seasons.length > 0 ? ` Seasons: ${seasons.map((season) => `${seasonWords(season.season)} ${season.start_date} to ${season.end_date}${season.passed_review ? '' : ' (failed expert review)'}`).join('; ')}.` : ''));
+    const seasons = (profile?.seasons ?? []) as {
+      season: string;
+      start_date: string;
+      end_date: string;
+      passed_review: boolean;
+    }[];
+    sentences.push(
+      `${row.common_name} (${row.scientific_name}, ${row.species_code})${row.simulated ? ' — SIMULATED, fictional' : ''}: release ${row.release}, products ${row.products.split(',').join(', ')}${row.trends_release === null ? '' : `; trends from the ${row.trends_release} release`}.` +
+        (seasons.length > 0
+          ? ` Seasons: ${seasons.map((season) => `${seasonWords(season.season)} ${season.start_date} to ${season.end_date}${season.passed_review ? '' : ' (failed expert review)'}`).join('; ')}.`
+          : ''),
+    );
   }
-  sentences.push('Ask me where a species is, when it arrives, peaks or leaves, how likely you are to see it, which regions hold the most, whether it is increasing, how big its range is, or in which season it is most common.');
+  sentences.push(
+    'Ask me where a species is, when it arrives, peaks or leaves, how likely you are to see it, which regions hold the most, whether it is increasing, how big its range is, or in which season it is most common.',
+  );
   const simulated = species.some((row) => row.simulated);
-  const caveats = new Set([...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []), ...profiles.flatMap((profile) => ((dataOf(profile)?.caveats ?? []) as string[]))]);
-  return [sentences.join(' '), ...(caveats.size > 0 ? [['Details:', ...[...caveats].map((caveat) => `- ${caveat}`)].join('\n')] : [])].join('\n\n');
+  const caveats = new Set([
+    ...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []),
+    ...profiles.flatMap((profile) => (dataOf(profile)?.caveats ?? []) as string[]),
+  ]);
+  return [
+    sentences.join(' '),
+    ...(caveats.size > 0 ? [['Details:', ...[...caveats].map((caveat) => `- ${caveat}`)].join('\n')] : []),
+  ].join('\n\n');
 }

@@ -26,11 +26,13 @@ const MAX_OPTION = 100;
 export function distinguishingLabels(labels: readonly string[]): string[] {
   const parts = labels.map((label) => label.split(' · '));
   const differs = (index: number) => new Set(parts.map((segments) => segments[index] ?? '')).size > 1;
-  return parts.map((segments, row) => {
-    const kept = segments.filter((_segment, index) => differs(index));
-    const text = (kept.length > 0 ? kept : segments).join(' · ');
-    return text.length <= MAX_OPTION ? text : `${text.slice(0, MAX_OPTION - 1)}…`;
-  }).map((text, row, all) => (all.indexOf(text) === row ? text : `${text} (${row + 1})`));
+  return parts
+    .map((segments, row) => {
+      const kept = segments.filter((_segment, index) => differs(index));
+      const text = (kept.length > 0 ? kept : segments).join(' · ');
+      return text.length <= MAX_OPTION ? text : `${text.slice(0, MAX_OPTION - 1)}…`;
+    })
+    .map((text, row, all) => (all.indexOf(text) === row ? text : `${text} (${row + 1})`));
 }
 
 /** The reading a reply picks: its label, its number, or the only label the reply is part of. */
@@ -39,6 +41,8 @@ export function pickReading(pending: PendingChoice, reply: string): Alternative 
   if (/^\d+$/.test(text)) return pending.options[Number(text) - 1];
   const byLabel = pending.options.find((option) => option.label.toLowerCase() === text);
   if (byLabel) return byLabel;
-  const containing = pending.options.filter((option) => text.length >= 3 && option.label.toLowerCase().includes(text));
+  const containing = pending.options.filter(
+    (option) => text.length >= 3 && option.label.toLowerCase().includes(text),
+  );
   return containing.length === 1 ? containing[0] : undefined;
 }

@@ -5,15 +5,20 @@ import { drive, peakResult, world } from './test-support/offline-world';
 
 const clock = () => ({ today: '2026-06-15' });
 const start = () => createOfflineConversation({}, clock);
-const statusCalls = (calls: { name: string; arguments: Record<string, any> }[]) => calls.filter((call) => call.name === 'query_status').map((call) => call.arguments);
+const statusCalls = (calls: { name: string; arguments: Record<string, any> }[]) =>
+  calls.filter((call) => call.name === 'query_status').map((call) => call.arguments);
 
 describe('createOfflineModel', () => {
   it('is the offline adapter: no network, id offline', () => {
     expect(createOfflineModel()).toMatchObject({ id: 'offline', needsNetwork: false });
   });
 
-  it('reads the data\'s names once (one step: names and four pages of towns), then asks query_status with a valid frame and writes only the tool\'s figures', async () => {
-    const { answer, calls } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
+  it("reads the data's names once (one step: names and four pages of towns), then asks query_status with a valid frame and writes only the tool's figures", async () => {
+    const { answer, calls } = await drive(
+      start(),
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      world(),
+    );
     expect(calls.slice(0, 5)).toEqual([
       { name: 'data_vocabulary', arguments: { part: 'names' } },
       ...[0, 1, 2, 3].map((page) => ({ name: 'data_vocabulary', arguments: { part: 'places', page } })),
@@ -28,7 +33,11 @@ describe('createOfflineModel', () => {
   });
 
   it('the first reply carries the reading, once', async () => {
-    const { replies } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak in Michigan?', world());
+    const { replies } = await drive(
+      start(),
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      world(),
+    );
     const withReading = replies.filter((reply) => reply.reading);
     expect(withReading).toHaveLength(1);
     expect(withReading[0]!.reading!.frame).toMatchObject({ operation: 'when_highest' });
@@ -37,10 +46,19 @@ describe('createOfflineModel', () => {
 
   it('a follow-up keeps every part it does not name, asks no vocabulary again, and says each caveat once', async () => {
     const conversation = start();
-    await drive(conversation, 'Where is the Yellow-bellied Sapsucker most common in the Upper Peninsula in June?', world());
+    await drive(
+      conversation,
+      'Where is the Yellow-bellied Sapsucker most common in the Upper Peninsula in June?',
+      world(),
+    );
     const { calls, answer } = await drive(conversation, 'and in winter?', world());
     expect(calls.map((call) => call.name)).toEqual(['query_status']);
-    expect(calls[0]!.arguments).toMatchObject({ species: ['yebsap'], operation: 'where_highest', places: [{ kind: 'part', part: 'upper_peninsula' }], times: [{ kind: 'season', season: 'nonbreeding' }] });
+    expect(calls[0]!.arguments).toMatchObject({
+      species: ['yebsap'],
+      operation: 'where_highest',
+      places: [{ kind: 'part', part: 'upper_peninsula' }],
+      times: [{ kind: 'season', season: 'nonbreeding' }],
+    });
     expect(answer).not.toContain('CAVEAT FROM THE TOOL');
   });
 
@@ -71,14 +89,31 @@ describe('createOfflineModel', () => {
   });
 
   it('a tool failure (not_covered) is said with its message and no invented figure', async () => {
-    const handlers = world({ status: () => ({ error: { code: 'not_covered', message: 'not_covered: the data has no modelled cells near that place.' } }) });
-    const { answer } = await drive(start(), 'When does the Yellow-bellied Sapsucker peak near Detroit?', handlers);
+    const handlers = world({
+      status: () => ({
+        error: {
+          code: 'not_covered',
+          message: 'not_covered: the data has no modelled cells near that place.',
+        },
+      }),
+    });
+    const { answer } = await drive(
+      start(),
+      'When does the Yellow-bellied Sapsucker peak near Detroit?',
+      handlers,
+    );
     expect(answer).toContain('the data has no modelled cells near that place.');
     expect(answer).not.toContain('0.432');
   });
 
   it('an edited frame (a reading chip) is answered as sent, without reading the text', async () => {
-    const frame = { species: ['yebsap'], measure: 'occurrence', operation: 'value', times: [{ kind: 'season', season: 'breeding' }], places: [] };
+    const frame = {
+      species: ['yebsap'],
+      measure: 'occurrence',
+      operation: 'value',
+      times: [{ kind: 'season', season: 'breeding' }],
+      places: [],
+    };
     const { calls } = await drive(start(), 'chance of detection · mean · breeding season', world(), frame);
     expect(statusCalls(calls)).toEqual([frame]);
   });
@@ -99,16 +134,37 @@ describe('createOfflineModel', () => {
     const conversation = start();
     const first = await drive(conversation, 'When do they arrive?', world({ species }));
     const ask = first.calls.find((call) => call.name === 'ask_user');
-    expect(ask!.arguments.options).toEqual(expect.arrayContaining(['Yellow-bellied Sapsucker', 'Red-bellied Woodpecker']));
+    expect(ask!.arguments.options).toEqual(
+      expect.arrayContaining(['Yellow-bellied Sapsucker', 'Red-bellied Woodpecker']),
+    );
     const second = await drive(conversation, '2', world({ species }));
     const options = ask!.arguments.options as string[];
     const picked = species.find((entry) => entry.common_name === options[1])!;
-    expect(statusCalls(second.calls)[0]).toMatchObject({ species: [picked.code], operation: 'first_week_above' });
+    expect(statusCalls(second.calls)[0]).toMatchObject({
+      species: [picked.code],
+      operation: 'first_week_above',
+    });
   });
 
   it('a simulated species is called simulated before any figure', async () => {
-    const species = [{ code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Fictus one', simulated: true }];
-    const { answer } = await drive(start(), 'When does the Simulated Warbler peak?', world({ species, status: (frame) => ({ ...peakResult(frame), subjects: peakResult(frame).subjects.map((subject) => ({ ...subject, species_code: 'simwar', common_name: 'Simulated Warbler' })) }) }));
+    const species = [
+      { code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Fictus one', simulated: true },
+    ];
+    const { answer } = await drive(
+      start(),
+      'When does the Simulated Warbler peak?',
+      world({
+        species,
+        status: (frame) => ({
+          ...peakResult(frame),
+          subjects: peakResult(frame).subjects.map((subject) => ({
+            ...subject,
+            species_code: 'simwar',
+            common_name: 'Simulated Warbler',
+          })),
+        }),
+      }),
+    );
     expect(answer).toMatch(/^Simulated data: Simulated Warbler is a fictional species/);
   });
 
@@ -119,14 +175,30 @@ describe('createOfflineModel', () => {
   });
 
   it('"Add the dataset at <url> as <name>" proposes add_dataset_from_url with exactly those arguments', async () => {
-    const handlers = { ...world(), add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed: needs approval' } }) };
-    const { answer, calls } = await drive(start(), 'Add the dataset at http://127.0.0.1:8123/data/Extra.csv as My_Counts', handlers);
-    expect(calls).toEqual([{ name: 'add_dataset_from_url', arguments: { url: 'http://127.0.0.1:8123/data/Extra.csv', name: 'my_counts' } }]);
+    const handlers = {
+      ...world(),
+      add_dataset_from_url: () => ({ error: { code: 'proposed', message: 'proposed: needs approval' } }),
+    };
+    const { answer, calls } = await drive(
+      start(),
+      'Add the dataset at http://127.0.0.1:8123/data/Extra.csv as My_Counts',
+      handlers,
+    );
+    expect(calls).toEqual([
+      {
+        name: 'add_dataset_from_url',
+        arguments: { url: 'http://127.0.0.1:8123/data/Extra.csv', name: 'my_counts' },
+      },
+    ]);
     expect(answer).toContain('Nothing has been fetched yet');
   });
 
   it('"now" is read from the visitor\'s clock', async () => {
-    const { calls } = await drive(createOfflineConversation({}, () => ({ today: '2026-06-15' })), 'Where are sapsuckers right now?', world());
+    const { calls } = await drive(
+      createOfflineConversation({}, () => ({ today: '2026-06-15' })),
+      'Where are sapsuckers right now?',
+      world(),
+    );
     const [frame] = statusCalls(calls);
     const weeks = frame!.times[0];
     // 15 June is nearest to week 24 (14 June in the release year).

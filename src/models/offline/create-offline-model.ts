@@ -35,7 +35,10 @@ export function clockOf(date: Date): ReaderClock {
 }
 
 /** One conversation: its memory (vocabulary, last frame, pending choice, caveats said) carries across turns. */
-export function createOfflineConversation(memory: PlannerMemory = {}, clock: () => ReaderClock = () => clockOf(new Date())): ModelConversation & { memory: PlannerMemory } {
+export function createOfflineConversation(
+  memory: PlannerMemory = {},
+  clock: () => ReaderClock = () => clockOf(new Date()),
+): ModelConversation & { memory: PlannerMemory } {
   let plan: Plan | undefined;
   let turn = 0;
   let step = 0;
@@ -53,7 +56,13 @@ export function createOfflineConversation(memory: PlannerMemory = {}, clock: () 
       return withReading({ text: result.value, calls: [] });
     }
     step++;
-    const calls = (result.value as { name: string; arguments: Record<string, unknown> }[]).map((call, index) => ({ id: `offline_${turn}_${step}_${index + 1}`, name: call.name, arguments: call.arguments }));
+    const calls = (result.value as { name: string; arguments: Record<string, unknown> }[]).map(
+      (call, index) => ({
+        id: `offline_${turn}_${step}_${index + 1}`,
+        name: call.name,
+        arguments: call.arguments,
+      }),
+    );
     return withReading({ text: '', calls });
   };
   /** The reading goes out with the first reply after the question was read, once. */
@@ -71,7 +80,11 @@ export function createOfflineConversation(memory: PlannerMemory = {}, clock: () 
         turn++;
         step = 0;
         delete memory.reading;
-        plan = planQuestion({ text: input.text, ...(input.frame ? { frame: input.frame } : {}) }, memory, clock());
+        plan = planQuestion(
+          { text: input.text, ...(input.frame ? { frame: input.frame } : {}) },
+          memory,
+          clock(),
+        );
       } else if (plan === undefined) {
         return { text: 'I have no question in progress; ask one.', calls: [] };
       }

@@ -30,7 +30,20 @@ export function formatSignedPercent(value: number): string {
   return value > 0 ? `+${text}%` : value < 0 ? `-${text}%` : '0%';
 }
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "2023-04-19" → "19 April". */
 export function formatDate(iso: string): string {

@@ -15,15 +15,33 @@ export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
   if (memory.vocabulary) return memory.vocabulary;
   const [names, ...pages] = yield* callTools([
     { name: 'data_vocabulary', arguments: { part: 'names' } },
-    ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({ name: 'data_vocabulary', arguments: { part: 'places', page } })),
+    ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({
+      name: 'data_vocabulary',
+      arguments: { part: 'places', page },
+    })),
   ]);
-  const named = names?.ok ? (names.data as Partial<Omit<Vocabulary, 'regions'>> & { regions?: RegionTuple[] }) : {};
-  const tuples = pages.flatMap((page) => (page?.ok ? ((page.data as { places?: PlaceTuple[] }).places ?? []) : []));
+  const named = names?.ok
+    ? (names.data as Partial<Omit<Vocabulary, 'regions'>> & { regions?: RegionTuple[] })
+    : {};
+  const tuples = pages.flatMap((page) =>
+    page?.ok ? ((page.data as { places?: PlaceTuple[] }).places ?? []) : [],
+  );
   const vocabulary: Vocabulary = {
     species: named.species ?? [],
-    regions: (named.regions ?? []).map(([code, name, type, parent_code]) => ({ code, name, type, parent_code })),
+    regions: (named.regions ?? []).map(([code, name, type, parent_code]) => ({
+      code,
+      name,
+      type,
+      parent_code,
+    })),
     parts: named.parts ?? [],
-    places: tuples.map(([name, region_code, lon, lat, population]) => ({ name, region_code, lon, lat, population })),
+    places: tuples.map(([name, region_code, lon, lat, population]) => ({
+      name,
+      region_code,
+      lon,
+      lat,
+      population,
+    })),
     release: named.release ?? new Date().getUTCFullYear(),
     ...(named.trendYears ? { trendYears: named.trendYears } : {}),
     ...(named.maskRegion ? { maskRegion: named.maskRegion } : {}),

@@ -29,19 +29,32 @@ export function* planQuestion(input: PlanInput, memory: PlannerMemory, clock: Re
   const reading = withNames(readingOf(input, memory, vocabulary, clock), vocabulary);
   memory.reading = reading;
   // "Compare the sapsucker and the Red-naped Sapsucker": the data's species is answered, the other said to be missing.
-  const partly = reading.frame !== undefined && reading.frame.species.length > 0 && reading.outOfScope.every((reason) => reason.reason === 'species');
+  const partly =
+    reading.frame !== undefined &&
+    reading.frame.species.length > 0 &&
+    reading.outOfScope.every((reason) => reason.reason === 'species');
   if (reading.outOfScope.length > 0 && !partly) return answerOutOfScope(reading.outOfScope, vocabulary);
   const missing = partly ? answerOutOfScope(reading.outOfScope, vocabulary, { suggest: false }) : '';
   if (!reading.frame) {
     if (reading.request === 'data_overview') return yield* answerData();
-    return [reading.unknown.length > 0 ? unknownSentence(reading.unknown) : '', capabilitiesReply(input.text)].filter(Boolean).join('\n\n');
+    return [reading.unknown.length > 0 ? unknownSentence(reading.unknown) : '', capabilitiesReply(input.text)]
+      .filter(Boolean)
+      .join('\n\n');
   }
   if (asksBack(reading)) return yield* askReading(memory, reading);
   const envelope = yield* callTool('query_status', reading.frame);
-  if (!envelope.ok) return [envelope.error.message.replace(/^[a-z_]+: /, ''), reading.unknown.length > 0 ? unknownSentence(reading.unknown) : ''].filter(Boolean).join('\n\n');
+  if (!envelope.ok)
+    return [
+      envelope.error.message.replace(/^[a-z_]+: /, ''),
+      reading.unknown.length > 0 ? unknownSentence(reading.unknown) : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
   if (memory.frame) memory.frameBefore = memory.frame;
   memory.frame = reading.frame;
-  const simulated = vocabulary.species.filter((species) => species.simulated && reading.frame!.species.includes(species.code)).map((species) => species.common_name);
+  const simulated = vocabulary.species
+    .filter((species) => species.simulated && reading.frame!.species.includes(species.code))
+    .map((species) => species.common_name);
   const answer = writeAnswer(reading, envelope.data as StatusResult, memory, simulated);
   return missing ? `${missing}\n\n${answer}` : answer;
 }
@@ -51,10 +64,13 @@ function withNames(reading: Reading, vocabulary: Vocabulary): Reading {
   const frame = reading.frame;
   if (!frame) return reading;
   const names: Record<string, string> = {};
-  for (const code of frame.species) names[code] = vocabulary.species.find((species) => species.code === code)?.common_name ?? code;
+  for (const code of frame.species)
+    names[code] = vocabulary.species.find((species) => species.code === code)?.common_name ?? code;
   for (const place of frame.places) {
-    if (place.kind === 'region') names[place.code] = vocabulary.regions.find((region) => region.code === place.code)?.name ?? place.code;
-    if (place.kind === 'part') names[place.part] = vocabulary.parts.find((part) => part.id === place.part)?.name ?? place.part;
+    if (place.kind === 'region')
+      names[place.code] = vocabulary.regions.find((region) => region.code === place.code)?.name ?? place.code;
+    if (place.kind === 'part')
+      names[place.part] = vocabulary.parts.find((part) => part.id === place.part)?.name ?? place.part;
   }
   return { ...reading, names };
 }
@@ -74,11 +90,30 @@ function asksBack(reading: Reading): boolean {
 }
 
 /** The reading of this turn: the pick of a pending choice, an edited frame, or the text read against the data's names. */
-function readingOf(input: PlanInput, memory: PlannerMemory, vocabulary: Vocabulary, clock: ReaderClock): Reading {
+function readingOf(
+  input: PlanInput,
+  memory: PlannerMemory,
+  vocabulary: Vocabulary,
+  clock: ReaderClock,
+): Reading {
   const pending = memory.pending;
   delete memory.pending;
   const picked = pending ? pickReading(pending, input.text) : undefined;
   const frame = input.frame ?? picked?.frame;
-  if (frame) return { frame, summary: picked?.label ?? '', unknown: [], alternatives: [], outOfScope: [], notes: [], carried: [] };
-  return readQuestion(input.text, { vocabulary, ...(memory.frame ? { previous: memory.frame } : {}), ...(memory.frameBefore ? { before: memory.frameBefore } : {}), clock });
+  if (frame)
+    return {
+      frame,
+      summary: picked?.label ?? '',
+      unknown: [],
+      alternatives: [],
+      outOfScope: [],
+      notes: [],
+      carried: [],
+    };
+  return readQuestion(input.text, {
+    vocabulary,
+    ...(memory.frame ? { previous: memory.frame } : {}),
+    ...(memory.frameBefore ? { before: memory.frameBefore } : {}),
+    clock,
+  });
 }

@@ -65,7 +65,13 @@ export function loadBoundaries(): Boundaries {
     const id = country.id === undefined ? undefined : String(country.id);
     const code = id ? (ISO_NUMERIC_TO_ALPHA3 as Record<string, string>)[id] : UNNUMBERED_COUNTRIES[name];
     if (!code) continue; // Siachen Glacier: disputed, no ISO code.
-    addRegion(countries, { region_code: code, name, type: 'country', parent_code: null, polygons: polygonsOf(country.geometry) });
+    addRegion(countries, {
+      region_code: code,
+      name,
+      type: 'country',
+      parent_code: null,
+      polygons: polygonsOf(country.geometry),
+    });
   }
   const states = new Map<string, Region>();
   for (const state of featuresOf(loadTopology('us-atlas/states-10m.json'), 'states')) {
@@ -80,10 +86,14 @@ export function loadBoundaries(): Boundaries {
       polygons: polygonsOf(state.geometry),
     });
   }
-  const versions = ['world-atlas', 'us-atlas'].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
+  const versions = ['world-atlas', 'us-atlas'].map(
+    (name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`,
+  );
   return {
     regions: [...countries.values(), ...states.values()],
-    countries: new RegionIndex([...countries.values()].map((r) => ({ code: r.region_code, polygons: r.polygons }))),
+    countries: new RegionIndex(
+      [...countries.values()].map((r) => ({ code: r.region_code, polygons: r.polygons })),
+    ),
     states: new RegionIndex([...states.values()].map((r) => ({ code: r.region_code, polygons: r.polygons }))),
     sources: versions,
   };
@@ -104,8 +114,13 @@ export interface County {
 export function loadCounties(stateFips: string): County[] {
   const topology = loadTopology('us-atlas/counties-10m.json');
   const all = topology.objects.counties as GeometryCollection<{ name: string }>;
-  const mine: GeometryCollection<{ name: string }> = { ...all, geometries: all.geometries.filter((geometry) => String(geometry.id).startsWith(stateFips)) };
+  const mine: GeometryCollection<{ name: string }> = {
+    ...all,
+    geometries: all.geometries.filter((geometry) => String(geometry.id).startsWith(stateFips)),
+  };
   return feature(topology, mine).features.map((county) => ({
-    fips: String(county.id), name: county.properties?.name ?? String(county.id), polygons: polygonsOf(county.geometry),
+    fips: String(county.id),
+    name: county.properties?.name ?? String(county.id),
+    polygons: polygonsOf(county.geometry),
   }));
 }

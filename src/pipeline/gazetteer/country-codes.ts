@@ -12,7 +12,11 @@ const VOTERS = 25;
  * coastal city in no polygon, one border city inside Mexico's), CA → CAN 22 of 25 (3 in none),
  * PR → PRI 23 of 25. A country none of whose voters falls in a polygon maps to null.
  */
-export function countryCodesByTowns(towns: readonly Town[], alpha2Codes: Iterable<string>, countries: RegionIndex): Map<string, string | null> {
+export function countryCodesByTowns(
+  towns: readonly Town[],
+  alpha2Codes: Iterable<string>,
+  countries: RegionIndex,
+): Map<string, string | null> {
   const wanted = new Set(alpha2Codes);
   const byCountry = new Map<string, Town[]>();
   for (const town of towns) {
@@ -23,7 +27,9 @@ export function countryCodesByTowns(towns: readonly Town[], alpha2Codes: Iterabl
   }
   const result = new Map<string, string | null>();
   for (const alpha2 of wanted) {
-    const voters = (byCountry.get(alpha2) ?? []).sort((a, b) => b.population - a.population || a.geonameId - b.geonameId).slice(0, VOTERS);
+    const voters = (byCountry.get(alpha2) ?? [])
+      .sort((a, b) => b.population - a.population || a.geonameId - b.geonameId)
+      .slice(0, VOTERS);
     const votes = new Map<string, number>();
     for (const town of voters) {
       const code = countries.locate(town.lon, town.lat);

@@ -47,8 +47,14 @@ export function loadTowns(): Town[] {
     const [lon, lat] = city.loc?.coordinates ?? [NaN, NaN];
     if (!city.name || !Number.isFinite(lon) || !Number.isFinite(lat)) continue;
     towns.push({
-      geonameId: Number(city.cityId), name: city.name, countryAlpha2: city.country, adminCode: city.adminCode,
-      population: Number(city.population) || 0, featureCode: city.featureCode, lon, lat,
+      geonameId: Number(city.cityId),
+      name: city.name,
+      countryAlpha2: city.country,
+      adminCode: city.adminCode,
+      population: Number(city.population) || 0,
+      featureCode: city.featureCode,
+      lon,
+      lat,
     });
   }
   return towns;

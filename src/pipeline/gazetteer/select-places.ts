@@ -78,15 +78,24 @@ export function selectPlaces(
     const nearest = index.nearest(town.lon, town.lat);
     return nearest ? [{ town, nearest }] : [];
   });
-  const kept = near.sort((a, b) => b.town.population - a.town.population || a.town.geonameId - b.town.geonameId).slice(0, options.maxPlaces);
+  const kept = near
+    .sort((a, b) => b.town.population - a.town.population || a.town.geonameId - b.town.geonameId)
+    .slice(0, options.maxPlaces);
   const countries = countryCodes(new Set(kept.map(({ town }) => town.countryAlpha2)));
   return kept
     .map(({ town, nearest }) => {
       const country = countries.get(town.countryAlpha2) ?? null;
       return {
-        place_id: town.geonameId, name: town.name, region_code: regionCode(town, country, states), country_code: country,
-        lon: town.lon, lat: town.lat, population: town.population, feature_code: town.featureCode,
-        nearest_cell_id: nearest.cell_id, nearest_cell_km: Math.round(nearest.km * 1000) / 1000,
+        place_id: town.geonameId,
+        name: town.name,
+        region_code: regionCode(town, country, states),
+        country_code: country,
+        lon: town.lon,
+        lat: town.lat,
+        population: town.population,
+        feature_code: town.featureCode,
+        nearest_cell_id: nearest.cell_id,
+        nearest_cell_km: Math.round(nearest.km * 1000) / 1000,
       };
     })
     .sort((a, b) => a.place_id - b.place_id);

@@ -8,12 +8,25 @@ import { PLACE_DEFAULTS, selectPlaces } from './select-places';
 import type { PlaceOptions } from './select-places';
 
 /** Stages the places table (GeoNames towns near the built cells); returns its row count. */
-export async function stagePlaces(stage: Stage, boundaries: Boundaries, options: PlaceOptions = PLACE_DEFAULTS): Promise<number> {
+export async function stagePlaces(
+  stage: Stage,
+  boundaries: Boundaries,
+  options: PlaceOptions = PLACE_DEFAULTS,
+): Promise<number> {
   const cells = await stagedCells(stage);
   if (cells.length === 0) return 0;
   const towns = loadTowns();
-  const states = new Set(boundaries.regions.filter((region) => region.type === 'state').map((region) => region.region_code));
-  const rows = selectPlaces(towns, cells, new NearestCellIndex(cells, options.marginKm), (codes) => countryCodesByTowns(towns, codes, boundaries.countries), states, options);
+  const states = new Set(
+    boundaries.regions.filter((region) => region.type === 'state').map((region) => region.region_code),
+  );
+  const rows = selectPlaces(
+    towns,
+    cells,
+    new NearestCellIndex(cells, options.marginKm),
+    (codes) => countryCodesByTowns(towns, codes, boundaries.countries),
+    states,
+    options,
+  );
   await stage.append('places', rows);
   return rows.length;
 }

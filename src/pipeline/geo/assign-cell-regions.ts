@@ -54,7 +54,12 @@ export function assignCellRegions(
 }
 
 /** Same rule for a point (trend cells are not on the 27 km grid): the region holding it. */
-export function assignPointRegions(lon: number, lat: number, countries: RegionIndex, states: RegionIndex): CellRegions {
+export function assignPointRegions(
+  lon: number,
+  lat: number,
+  countries: RegionIndex,
+  states: RegionIndex,
+): CellRegions {
   const country = countries.locate(lon, lat);
   return { country_code: country, state_code: country === 'USA' ? states.locate(lon, lat) : null };
 }

@@ -42,10 +42,7 @@ export function cellRowColumn(id: number): { row: number; column: number } {
 /** Projected centre of a cell (FORMAT.md §1: x = x0 + (col+0.5)·res, y = y0 − (row+0.5)·res). */
 export function cellCentreXY(id: number): [number, number] {
   const { row, column } = cellRowColumn(id);
-  return [
-    GRID.originX + (column + 0.5) * GRID.resolution,
-    GRID.originY - (row + 0.5) * GRID.resolution,
-  ];
+  return [GRID.originX + (column + 0.5) * GRID.resolution, GRID.originY - (row + 0.5) * GRID.resolution];
 }
 
 export function cellCentreLonLat(id: number): LonLat {
@@ -60,6 +57,12 @@ export function cellCentreLonLat(id: number): LonLat {
 export function cellFootprintLonLat(id: number): LonLat[] {
   const [cx, cy] = cellCentreXY(id);
   const h = GRID.resolution / 2;
-  const corners: [number, number][] = [[cx - h, cy - h], [cx + h, cy - h], [cx + h, cy + h], [cx - h, cy + h], [cx - h, cy - h]];
+  const corners: [number, number][] = [
+    [cx - h, cy - h],
+    [cx + h, cy - h],
+    [cx + h, cy + h],
+    [cx - h, cy + h],
+    [cx - h, cy - h],
+  ];
   return corners.map(([x, y]) => equalEarthToLonLat(x, y));
 }

@@ -24,7 +24,10 @@ const DEGREES = 180 / Math.PI;
 export class NearestCellIndex {
   private readonly byId: Map<number, CellCentre>;
 
-  constructor(cells: readonly CellCentre[], readonly maxKm: number) {
+  constructor(
+    cells: readonly CellCentre[],
+    readonly maxKm: number,
+  ) {
     this.byId = new Map(cells.map((cell) => [cell.cell_id, cell]));
   }
 
@@ -36,12 +39,19 @@ export class NearestCellIndex {
     const dLat = (this.maxKm / EARTH_RADIUS_KM) * DEGREES;
     const farLat = Math.min(89.9, Math.abs(lat) + dLat);
     const dLon = Math.min(180, dLat / Math.cos(farLat / DEGREES));
-    const corners = [[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon - dLon, lat + dLat], [lon + dLon, lat + dLat]]
-      .map(([x, y]) => lonLatToEqualEarth(Math.max(-180, Math.min(180, x)), Math.max(-90, Math.min(90, y))));
+    const corners = [
+      [lon - dLon, lat - dLat],
+      [lon + dLon, lat - dLat],
+      [lon - dLon, lat + dLat],
+      [lon + dLon, lat + dLat],
+    ].map(([x, y]) => lonLatToEqualEarth(Math.max(-180, Math.min(180, x)), Math.max(-90, Math.min(90, y))));
     const xs = corners.map(([x]) => x);
     const ys = corners.map(([, y]) => y);
     const column0 = Math.max(0, Math.floor((Math.min(...xs) - GRID.originX) / GRID.resolution));
-    const column1 = Math.min(GRID.columns - 1, Math.floor((Math.max(...xs) - GRID.originX) / GRID.resolution));
+    const column1 = Math.min(
+      GRID.columns - 1,
+      Math.floor((Math.max(...xs) - GRID.originX) / GRID.resolution),
+    );
     const row0 = Math.max(0, Math.floor((GRID.originY - Math.max(...ys)) / GRID.resolution));
     const row1 = Math.min(GRID.rows - 1, Math.floor((GRID.originY - Math.min(...ys)) / GRID.resolution));
     let best: NearestCell | null = null;
@@ -50,7 +60,11 @@ export class NearestCellIndex {
         const cell = this.byId.get(cellId(row, column));
         if (!cell) continue;
         const km = greatCircleKm(lon, lat, cell.lon, cell.lat);
-        if (km <= this.maxKm && (best === null || km < best.km || (km === best.km && cell.cell_id < best.cell_id))) best = { cell_id: cell.cell_id, km };
+        if (
+          km <= this.maxKm &&
+          (best === null || km < best.km || (km === best.km && cell.cell_id < best.cell_id))
+        )
+          best = { cell_id: cell.cell_id, km };
       }
     }
     return best;

@@ -30,7 +30,10 @@ export function multiPolygonAreaKm2(polygons: PolygonCoordinates[]): number {
 
 /** [xmin, ymin, xmax, ymax] in lon/lat. */
 export function boundingBox(polygons: PolygonCoordinates[]): [number, number, number, number] {
-  let xmin = Infinity, ymin = Infinity, xmax = -Infinity, ymax = -Infinity;
+  let xmin = Infinity,
+    ymin = Infinity,
+    xmax = -Infinity,
+    ymax = -Infinity;
   for (const polygon of polygons) {
     for (const [lon, lat] of polygon[0] ?? []) {
       if (lon < xmin) xmin = lon;

@@ -3,7 +3,13 @@ import type { Region } from '../boundaries/load-regions';
 import { latitudeHalves, median } from './latitude-halves';
 import { slugOf } from './region-part';
 
-const state = (region_code: string, name: string): Region => ({ region_code, name, type: 'state', parent_code: 'USA', polygons: [] });
+const state = (region_code: string, name: string): Region => ({
+  region_code,
+  name,
+  type: 'state',
+  parent_code: 'USA',
+  polygons: [],
+});
 
 describe('latitudeHalves', () => {
   it('median() of odd and even counts', () => {
@@ -13,12 +19,18 @@ describe('latitudeHalves', () => {
 
   it('latitudeHalves splits each state with cells at its median latitude; the median row goes south', () => {
     const cells = [
-      { cell_id: 1, lon: 0, lat: 40, state_code: 'USA-NY' }, { cell_id: 2, lon: 0, lat: 41, state_code: 'USA-NY' },
-      { cell_id: 3, lon: 0, lat: 42, state_code: 'USA-NY' }, { cell_id: 4, lon: 0, lat: 42, state_code: 'USA-NY' },
-      { cell_id: 5, lon: 0, lat: 43, state_code: 'USA-NY' }, { cell_id: 6, lon: 0, lat: 50, state_code: null },
+      { cell_id: 1, lon: 0, lat: 40, state_code: 'USA-NY' },
+      { cell_id: 2, lon: 0, lat: 41, state_code: 'USA-NY' },
+      { cell_id: 3, lon: 0, lat: 42, state_code: 'USA-NY' },
+      { cell_id: 4, lon: 0, lat: 42, state_code: 'USA-NY' },
+      { cell_id: 5, lon: 0, lat: 43, state_code: 'USA-NY' },
+      { cell_id: 6, lon: 0, lat: 50, state_code: null },
     ];
     const parts = latitudeHalves(cells, [state('USA-NY', 'New York'), state('USA-OH', 'Ohio')]);
-    expect(parts.map((part) => [part.part_id, part.cells])).toEqual([['northern_new_york', [5]], ['southern_new_york', [1, 2, 3, 4]]]);
+    expect(parts.map((part) => [part.part_id, part.cells])).toEqual([
+      ['northern_new_york', [5]],
+      ['southern_new_york', [1, 2, 3, 4]],
+    ]);
     expect(parts[0].rule).toContain('above 42.0000°N');
     expect(parts[0].aliases).toEqual(['north new york']);
   });

@@ -35,12 +35,26 @@ export function latitudeHalves(cells: readonly PartCell[], states: readonly Regi
       `Cells of ${state.name} (state_code ${state.region_code}) whose centre latitude is ${side} ${split.toFixed(4)}°N, the median centre latitude of the state's ${mine.length} cells in this build.`;
     parts.push(
       {
-        part_id: `northern_${slug}`, name: `Northern ${state.name}`, aliases: [`north ${lower}`, ...(extra.northern ?? [])], parent_code: state.region_code,
-        rule: rule('above'), cells: mine.filter((cell) => cell.lat > split).map((cell) => cell.cell_id).sort((a, b) => a - b),
+        part_id: `northern_${slug}`,
+        name: `Northern ${state.name}`,
+        aliases: [`north ${lower}`, ...(extra.northern ?? [])],
+        parent_code: state.region_code,
+        rule: rule('above'),
+        cells: mine
+          .filter((cell) => cell.lat > split)
+          .map((cell) => cell.cell_id)
+          .sort((a, b) => a - b),
       },
       {
-        part_id: `southern_${slug}`, name: `Southern ${state.name}`, aliases: [`south ${lower}`, ...(extra.southern ?? [])], parent_code: state.region_code,
-        rule: rule('at or below'), cells: mine.filter((cell) => cell.lat <= split).map((cell) => cell.cell_id).sort((a, b) => a - b),
+        part_id: `southern_${slug}`,
+        name: `Southern ${state.name}`,
+        aliases: [`south ${lower}`, ...(extra.southern ?? [])],
+        parent_code: state.region_code,
+        rule: rule('at or below'),
+        cells: mine
+          .filter((cell) => cell.lat <= split)
+          .map((cell) => cell.cell_id)
+          .sort((a, b) => a - b),
       },
     );
   }

@@ -21,5 +21,8 @@ export interface PartCell {
 
 /** northern_<slug>: lower case, runs of anything but a–z/0–9 as one underscore (new_york). */
 export function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }

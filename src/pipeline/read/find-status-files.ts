@@ -47,11 +47,17 @@ function listFiles(folder: string): string[] {
 }
 
 /** Finds `<run>_<product>_27km_<year>.tif` etc. Only the 27 km products are read (data-model.md: cells are the 27 km grid). */
-function pick<K extends string>(folder: string, products: Record<K, string>, extension: string): Partial<Record<K, string>> {
+function pick<K extends string>(
+  folder: string,
+  products: Record<K, string>,
+  extension: string,
+): Partial<Record<K, string>> {
   const names = listFiles(folder);
   const found: Partial<Record<K, string>> = {};
   for (const [key, product] of Object.entries(products) as [K, string][]) {
-    const name = names.find((candidate) => candidate.endsWith(`_${product}_27km_${candidate.match(/_(\d{4})\.\w+$/)?.[1]}.${extension}`));
+    const name = names.find((candidate) =>
+      candidate.endsWith(`_${product}_27km_${candidate.match(/_(\d{4})\.\w+$/)?.[1]}.${extension}`),
+    );
     if (name) found[key] = join(folder, name);
   }
   return found;

@@ -11,7 +11,8 @@ const WKB_MULTIPOLYGON = 6;
  */
 export function parseGpkgGeometry(blob: Uint8Array): PolygonCoordinates[] {
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
-  if (blob[0] !== 0x47 || blob[1] !== 0x50) throw new Error('geometry blob does not start with the GPKG magic "GP"');
+  if (blob[0] !== 0x47 || blob[1] !== 0x50)
+    throw new Error('geometry blob does not start with the GPKG magic "GP"');
   const flags = blob[3];
   const envelope = (flags >> 1) & 0x07;
   if (envelope >= ENVELOPE_BYTES.length) throw new Error(`invalid envelope indicator ${envelope}`);

@@ -39,8 +39,18 @@ export async function readConfig(file: string): Promise<StatusConfig> {
   const release = Number(scalar(json.SRD_PRED_YEAR));
   const days = json.SRD_PRED_DAYS;
   const runName = scalar(json.SPECIES_CODE);
-  if (!Number.isInteger(release) || typeof runName !== 'string' || !Array.isArray(days) || days.length !== 52) {
-    throw new PipelineError('bad_config', file, 'needs SRD_PRED_YEAR, SPECIES_CODE and 52 SRD_PRED_DAYS', FIX);
+  if (
+    !Number.isInteger(release) ||
+    typeof runName !== 'string' ||
+    !Array.isArray(days) ||
+    days.length !== 52
+  ) {
+    throw new PipelineError(
+      'bad_config',
+      file,
+      'needs SRD_PRED_YEAR, SPECIES_CODE and 52 SRD_PRED_DAYS',
+      FIX,
+    );
   }
   const rawSeasons = Array.isArray(json.season_dates) ? (json.season_dates as Record<string, unknown>[]) : [];
   const quality = (json.quality ?? {}) as Record<string, unknown>;
@@ -63,6 +73,7 @@ export async function readConfig(file: string): Promise<StatusConfig> {
 export function seasonWeeks(season: { start_date: string; end_date: string }, weekDates: string[]): number[] {
   const start = season.start_date.slice(5);
   const end = season.end_date.slice(5);
-  const inside = (monthDay: string) => (start <= end ? monthDay >= start && monthDay <= end : monthDay >= start || monthDay <= end);
+  const inside = (monthDay: string) =>
+    start <= end ? monthDay >= start && monthDay <= end : monthDay >= start || monthDay <= end;
   return weekDates.flatMap((date, index) => (inside(date.slice(5)) ? [index + 1] : []));
 }

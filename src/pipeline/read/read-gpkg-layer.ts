@@ -19,7 +19,12 @@ export function readGpkgLayer(file: string, layer: string): GpkgFeature[] {
   try {
     database = new Database(file, { readonly: true, fileMustExist: true });
   } catch (error) {
-    throw new PipelineError('bad_geopackage', file, `cannot open as SQLite (${(error as Error).message})`, FIX);
+    throw new PipelineError(
+      'bad_geopackage',
+      file,
+      `cannot open as SQLite (${(error as Error).message})`,
+      FIX,
+    );
   }
   try {
     const column = database
@@ -27,15 +32,28 @@ export function readGpkgLayer(file: string, layer: string): GpkgFeature[] {
       .get(layer) as { column_name: string; srs_id: number } | undefined;
     if (!column) throw new PipelineError('bad_geopackage', file, `has no feature layer '${layer}'`, FIX);
     if (column.srs_id !== 4326) {
-      throw new PipelineError('wrong_crs', file, `layer '${layer}' is in srs_id ${column.srs_id}, expected 4326 (WGS84) as eBird ships it`, FIX);
+      throw new PipelineError(
+        'wrong_crs',
+        file,
+        `layer '${layer}' is in srs_id ${column.srs_id}, expected 4326 (WGS84) as eBird ships it`,
+        FIX,
+      );
     }
-    const rows = database.prepare(`SELECT * FROM "${layer.replaceAll('"', '""')}"`).all() as Record<string, unknown>[];
+    const rows = database.prepare(`SELECT * FROM "${layer.replaceAll('"', '""')}"`).all() as Record<
+      string,
+      unknown
+    >[];
     return rows.map((row) => {
       const { [column.column_name]: blob, ...properties } = row;
       try {
         return { properties, polygons: blob ? parseGpkgGeometry(blob as Uint8Array) : [] };
       } catch (error) {
-        throw new PipelineError('bad_geopackage', file, `feature ${String(row.fid)} of '${layer}': ${(error as Error).message}`, FIX);
+        throw new PipelineError(
+          'bad_geopackage',
+          file,
+          `feature ${String(row.fid)} of '${layer}': ${(error as Error).message}`,
+          FIX,
+        );
       }
     });
   } catch (error) {

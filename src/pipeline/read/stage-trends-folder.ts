@@ -29,18 +29,49 @@ export function findTrendsFiles(folder: string): TrendsFiles | undefined {
 
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-const TRENDS_COLUMNS = ['species_code', 'season', 'start_year', 'end_year', 'start_date', 'end_date', 'srd_id', 'longitude', 'latitude', 'abd', 'abd_ppy', 'abd_ppy_lower', 'abd_ppy_upper', 'abd_ppy_nonzero', 'abd_trend', 'abd_trend_lower', 'abd_trend_upper'];
+const TRENDS_COLUMNS = [
+  'species_code',
+  'season',
+  'start_year',
+  'end_year',
+  'start_date',
+  'end_date',
+  'srd_id',
+  'longitude',
+  'latitude',
+  'abd',
+  'abd_ppy',
+  'abd_ppy_lower',
+  'abd_ppy_upper',
+  'abd_ppy_nonzero',
+  'abd_trend',
+  'abd_trend_lower',
+  'abd_trend_upper',
+];
 
 async function requireColumns(stage: Stage, file: string, columns: string[]): Promise<void> {
   let present: string[];
   try {
-    const result = await stage.connection.runAndReadAll(`SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}))`);
+    const result = await stage.connection.runAndReadAll(
+      `SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}))`,
+    );
     present = result.getRows().map((row) => String(row[0]));
   } catch (error) {
-    throw new PipelineError('unknown_layout', file, `not a readable parquet file (${(error as Error).message})`, 'Download the trends files again');
+    throw new PipelineError(
+      'unknown_layout',
+      file,
+      `not a readable parquet file (${(error as Error).message})`,
+      'Download the trends files again',
+    );
   }
   const missing = columns.filter((name) => !present.includes(name));
-  if (missing.length > 0) throw new PipelineError('unknown_layout', file, `missing column(s) ${missing.join(', ')}`, 'Use the trends parquet as eBird ships it');
+  if (missing.length > 0)
+    throw new PipelineError(
+      'unknown_layout',
+      file,
+      `missing column(s) ${missing.join(', ')}`,
+      'Use the trends parquet as eBird ships it',
+    );
 }
 
 /**
@@ -57,12 +88,26 @@ export async function stageTrendsFolder(
   await requireColumns(stage, files.trends, TRENDS_COLUMNS);
   const connection = stage.connection;
   await connection.run(`CREATE OR REPLACE TEMP TABLE run_species (run_name VARCHAR, species_code VARCHAR)`);
-  const runs = (await connection.runAndReadAll(`SELECT DISTINCT species_code FROM read_parquet(${sqlString(files.trends)})`)).getRows().map((row) => String(row[0]));
+  const runs = (
+    await connection.runAndReadAll(
+      `SELECT DISTINCT species_code FROM read_parquet(${sqlString(files.trends)})`,
+    )
+  )
+    .getRows()
+    .map((row) => String(row[0]));
   for (const run of runs) {
-    await connection.run(`INSERT INTO run_species VALUES (${sqlString(run)}, ${sqlString(speciesByRun.get(run) ?? run)})`);
+    await connection.run(
+      `INSERT INTO run_species VALUES (${sqlString(run)}, ${sqlString(speciesByRun.get(run) ?? run)})`,
+    );
   }
-  const points = (await connection.runAndReadAll(`SELECT DISTINCT srd_id, longitude, latitude FROM read_parquet(${sqlString(files.trends)})`)).getRows();
-  await connection.run(`CREATE OR REPLACE TEMP TABLE srd_regions (srd_id INTEGER, country_code VARCHAR, state_code VARCHAR)`);
+  const points = (
+    await connection.runAndReadAll(
+      `SELECT DISTINCT srd_id, longitude, latitude FROM read_parquet(${sqlString(files.trends)})`,
+    )
+  ).getRows();
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE srd_regions (srd_id INTEGER, country_code VARCHAR, state_code VARCHAR)`,
+  );
   const appender = await connection.createAppender('srd_regions', 'main', 'temp');
   for (const [srd, lon, lat] of points) {
     const regions = locate(Number(lon), Number(lat));
@@ -77,13 +122,37 @@ export async function stageTrendsFolder(
       t.abd_ppy_nonzero, t.abd_trend, t.abd_trend_lower, t.abd_trend_upper
     FROM read_parquet(${sqlString(files.trends)}) t JOIN run_species s ON s.run_name = t.species_code LEFT JOIN srd_regions r USING (srd_id)`);
   if (files.folds) {
-    await requireColumns(stage, files.folds, ['species_code', 'season', 'fold', 'srd_id', 'longitude', 'latitude', 'abd', 'abd_ppy']);
+    await requireColumns(stage, files.folds, [
+      'species_code',
+      'season',
+      'fold',
+      'srd_id',
+      'longitude',
+      'latitude',
+      'abd',
+      'abd_ppy',
+    ]);
     await connection.run(`INSERT INTO trends_folds SELECT s.species_code, t.season, t.fold::INTEGER, t.srd_id, t.longitude, t.latitude, t.abd, t.abd_ppy
       FROM read_parquet(${sqlString(files.folds)}) t JOIN run_species s ON s.run_name = t.species_code`);
   }
   if (files.summary) {
-    const rows = await readCsv(files.summary, ['species_code', 'season', 'start_year', 'end_year', 'rsquared', 'beta0']);
-    await stage.append('trends_summary', rows.map((row) => ({ ...row, species_code: speciesByRun.get(row.species_code) ?? row.species_code, rsquared: Number(row.rsquared), beta0: Number(row.beta0) })));
+    const rows = await readCsv(files.summary, [
+      'species_code',
+      'season',
+      'start_year',
+      'end_year',
+      'rsquared',
+      'beta0',
+    ]);
+    await stage.append(
+      'trends_summary',
+      rows.map((row) => ({
+        ...row,
+        species_code: speciesByRun.get(row.species_code) ?? row.species_code,
+        rsquared: Number(row.rsquared),
+        beta0: Number(row.beta0),
+      })),
+    );
   }
   return runs.map((run) => speciesByRun.get(run) ?? run);
 }

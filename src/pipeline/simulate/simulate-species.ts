@@ -13,7 +13,18 @@ export interface SimulateOptions {
 export const DEFAULT_SIMULATION: SimulateOptions = { species: 3, cells: 1200 };
 
 const RELEASE = 2023;
-const NAMES = ['Warbler', 'Thrush', 'Sparrow', 'Finch', 'Flycatcher', 'Vireo', 'Wren', 'Tanager', 'Oriole', 'Kinglet'];
+const NAMES = [
+  'Warbler',
+  'Thrush',
+  'Sparrow',
+  'Finch',
+  'Flycatcher',
+  'Vireo',
+  'Wren',
+  'Tanager',
+  'Oriole',
+  'Kinglet',
+];
 /** Same season windows as the 2023 example, so simulated seasons behave like real ones. */
 const SEASONS = [
   { season: 'nonbreeding', start_date: '2023-11-22', end_date: '2023-03-08' },
@@ -40,7 +51,8 @@ function blockCells(count: number): number[] {
   const row0 = Math.max(0, Math.min(GRID.rows - rows, CENTRE.row - Math.floor(rows / 2)));
   const column0 = Math.max(0, Math.min(GRID.columns - columns, CENTRE.column - Math.floor(columns / 2)));
   const ids: number[] = [];
-  for (let r = 0; r < rows && ids.length < count; r++) for (let c = 0; c < columns && ids.length < count; c++) ids.push(cellId(row0 + r, column0 + c));
+  for (let r = 0; r < rows && ids.length < count; r++)
+    for (let c = 0; c < columns && ids.length < count; c++) ids.push(cellId(row0 + r, column0 + c));
   return ids;
 }
 
@@ -49,7 +61,11 @@ function blockCells(count: number): number[] {
  * SQL (a moving Gaussian per species, deterministic hashes for noise and for ~0.3% NULL
  * "not modelled" cell-weeks), so `--scale species=100,cells=40000` does not go through JS rows.
  */
-export async function simulateSpecies(stage: Stage, registry: CellRegistry, options: SimulateOptions): Promise<void> {
+export async function simulateSpecies(
+  stage: Stage,
+  registry: CellRegistry,
+  options: SimulateOptions,
+): Promise<void> {
   const connection = stage.connection;
   const weekDates = Array.from({ length: 52 }, (_, index) => dateOfDay(RELEASE, 4 + 7 * index));
   const species = Array.from({ length: options.species }, (_, index) => simulatedSpecies(index));
@@ -57,21 +73,62 @@ export async function simulateSpecies(stage: Stage, registry: CellRegistry, opti
   registry.lookup(ids);
   await registry.stage(stage);
 
-  await stage.append('weeks', weekDates.map((date, index) => ({ release: RELEASE, week: index + 1, date, day_of_year: 4 + 7 * index, month: Number(date.slice(5, 7)) })));
-  await stage.append('species', species.map((s) => ({ ...s, run_name: `${s.species_code}-simulated`, release: RELEASE, is_resident: false, trends_release: RELEASE, products: 'weekly,seasonal,ranges,regional_stats,trends,centroids,predictor_importance', simulated: true })));
+  await stage.append(
+    'weeks',
+    weekDates.map((date, index) => ({
+      release: RELEASE,
+      week: index + 1,
+      date,
+      day_of_year: 4 + 7 * index,
+      month: Number(date.slice(5, 7)),
+    })),
+  );
+  await stage.append(
+    'species',
+    species.map((s) => ({
+      ...s,
+      run_name: `${s.species_code}-simulated`,
+      release: RELEASE,
+      is_resident: false,
+      trends_release: RELEASE,
+      products: 'weekly,seasonal,ranges,regional_stats,trends,centroids,predictor_importance',
+      simulated: true,
+    })),
+  );
   await connection.run('CREATE TEMP TABLE sim_species (species_code VARCHAR, i INTEGER)');
-  await connection.run(`INSERT INTO sim_species VALUES ${species.map((s, i) => `('${s.species_code}', ${i})`).join(', ')}`);
+  await connection.run(
+    `INSERT INTO sim_species VALUES ${species.map((s, i) => `('${s.species_code}', ${i})`).join(', ')}`,
+  );
   const seasonRows = SEASONS.map((season) => {
     const weeks = seasonWeeks(season, weekDates);
-    return { ...season, weeks, start_week: weeks.find((w) => weekDates[w - 1] >= season.start_date) ?? weeks[0], end_week: weeks.findLast((w) => weekDates[w - 1] <= season.end_date) ?? weeks[weeks.length - 1] };
+    return {
+      ...season,
+      weeks,
+      start_week: weeks.find((w) => weekDates[w - 1] >= season.start_date) ?? weeks[0],
+      end_week: weeks.findLast((w) => weekDates[w - 1] <= season.end_date) ?? weeks[weeks.length - 1],
+    };
   });
-  await stage.append('seasons', species.flatMap((s, i) => seasonRows.map((season) => ({
-    species_code: s.species_code, season: season.season, start_date: season.start_date, end_date: season.end_date, start_week: season.start_week, end_week: season.end_week, weeks: season.weeks.length,
-    // One fictional failed season, so the failed-review path is exercised by the demo too.
-    passed_review: !(i === 0 && season.season === 'nonbreeding'), quality: i === 0 && season.season === 'nonbreeding' ? 0 : 3,
-  }))));
+  await stage.append(
+    'seasons',
+    species.flatMap((s, i) =>
+      seasonRows.map((season) => ({
+        species_code: s.species_code,
+        season: season.season,
+        start_date: season.start_date,
+        end_date: season.end_date,
+        start_week: season.start_week,
+        end_week: season.end_week,
+        weeks: season.weeks.length,
+        // One fictional failed season, so the failed-review path is exercised by the demo too.
+        passed_review: !(i === 0 && season.season === 'nonbreeding'),
+        quality: i === 0 && season.season === 'nonbreeding' ? 0 : 3,
+      })),
+    ),
+  );
   await connection.run('CREATE TEMP TABLE sim_season_weeks (season VARCHAR, week INTEGER)');
-  await connection.run(`INSERT INTO sim_season_weeks VALUES ${seasonRows.flatMap((s) => s.weeks.map((w) => `('${s.season}', ${w})`)).join(', ')}`);
+  await connection.run(
+    `INSERT INTO sim_season_weeks VALUES ${seasonRows.flatMap((s) => s.weeks.map((w) => `('${s.season}', ${w})`)).join(', ')}`,
+  );
 
   await connection.run(`INSERT INTO weekly
     WITH base AS (
@@ -84,7 +141,10 @@ export async function simulateSpecies(stage: Stage, registry: CellRegistry, opti
       1 - exp(-abundance * 1.5), CASE WHEN abundance > 0 THEN abundance / (1 - exp(-abundance * 1.5)) ELSE 0 END,
       abundance / nullif(sum(abundance) OVER (PARTITION BY species_code, week), 0)
     FROM valued`);
-  const aggregate = (where: string, season: string) => `SELECT species_code, ${season}, cell_id, any_value(country_code), any_value(state_code),
+  const aggregate = (
+    where: string,
+    season: string,
+  ) => `SELECT species_code, ${season}, cell_id, any_value(country_code), any_value(state_code),
       avg(abundance), max(abundance), avg(count), max(count), avg(occurrence), max(occurrence), NULL
     FROM weekly ${where} GROUP BY ALL`;
   await connection.run(`INSERT INTO seasonal ${aggregate('JOIN sim_season_weeks USING (week)', 'season')}`);
@@ -92,16 +152,48 @@ export async function simulateSpecies(stage: Stage, registry: CellRegistry, opti
   await connection.run(`UPDATE seasonal SET proportion_population_mean = abundance_mean / t.total FROM (SELECT species_code, season, sum(abundance_mean) AS total FROM seasonal GROUP BY ALL) t
     WHERE seasonal.species_code = t.species_code AND seasonal.season = t.season AND seasonal.season <> 'full_year'`);
 
-  const boxes = (await connection.runAndReadAll(`SELECT s.species_code, s.season, min(c.lon), min(c.lat), max(c.lon), max(c.lat)
-    FROM seasonal s JOIN cells c USING (cell_id) WHERE s.abundance_mean > 0 AND s.season <> 'full_year' GROUP BY ALL`)).getRows();
-  const all = (await connection.runAndReadAll('SELECT min(lon), min(lat), max(lon), max(lat) FROM cells')).getRows()[0].map(Number);
-  const rectangle = ([x0, y0, x1, y1]: number[]) => [[[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]]];
-  await stage.append('ranges', boxes.flatMap(([code, season, ...box]) => ['range', 'prediction_area'].map((layer) => {
-    const polygons = rectangle(layer === 'range' ? box.map(Number) : all);
-    const [xmin, ymin, xmax, ymax] = boundingBox(polygons);
-    const dates = SEASONS.find((s) => s.season === season)!;
-    return { species_code: code, season, layer, smoothing: 'smooth', start_date: dates.start_date, end_date: dates.end_date, area_km2: multiPolygonAreaKm2(polygons), xmin, ymin, xmax, ymax, geometry_geojson: JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }) };
-  })));
+  const boxes = (
+    await connection.runAndReadAll(`SELECT s.species_code, s.season, min(c.lon), min(c.lat), max(c.lon), max(c.lat)
+    FROM seasonal s JOIN cells c USING (cell_id) WHERE s.abundance_mean > 0 AND s.season <> 'full_year' GROUP BY ALL`)
+  ).getRows();
+  const all = (await connection.runAndReadAll('SELECT min(lon), min(lat), max(lon), max(lat) FROM cells'))
+    .getRows()[0]
+    .map(Number);
+  const rectangle = ([x0, y0, x1, y1]: number[]) => [
+    [
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+        [x0, y0],
+      ],
+    ],
+  ];
+  await stage.append(
+    'ranges',
+    boxes.flatMap(([code, season, ...box]) =>
+      ['range', 'prediction_area'].map((layer) => {
+        const polygons = rectangle(layer === 'range' ? box.map(Number) : all);
+        const [xmin, ymin, xmax, ymax] = boundingBox(polygons);
+        const dates = SEASONS.find((s) => s.season === season)!;
+        return {
+          species_code: code,
+          season,
+          layer,
+          smoothing: 'smooth',
+          start_date: dates.start_date,
+          end_date: dates.end_date,
+          area_km2: multiPolygonAreaKm2(polygons),
+          xmin,
+          ymin,
+          xmax,
+          ymax,
+          geometry_geojson: JSON.stringify({ type: 'MultiPolygon', coordinates: polygons }),
+        };
+      }),
+    ),
+  );
 
   await connection.run(`INSERT INTO regional_stats
     WITH by_region AS (
@@ -128,8 +220,33 @@ export async function simulateSpecies(stage: Stage, registry: CellRegistry, opti
     FROM t`);
   await connection.run(`INSERT INTO trends_folds SELECT species_code, season, f.fold, srd_id, lon, lat, abd, abd_ppy + (hash(srd_id, f.fold) % 400) / 100.0 - 2
     FROM trends CROSS JOIN (SELECT range::INTEGER AS fold FROM range(1, 11)) f`);
-  await stage.append('trends_summary', species.map((s) => ({ species_code: s.species_code, common_name: s.common_name, season: 'breeding', modeled_region: 'simulated', start_year: RELEASE - 10, end_year: RELEASE, start_date: '05-17', end_date: '08-16', rsquared: 0.8, beta0: 0.1 })));
-  await stage.append('predictor_importance', species.flatMap((s) => ['count', 'occurrence'].flatMap((response) =>
-    [1, 2, 3].map((rank) => ({ species_code: s.species_code, response, predictor: `simulated_predictor_${rank}`, rank_mean: rank * 1.5, rank })))));
+  await stage.append(
+    'trends_summary',
+    species.map((s) => ({
+      species_code: s.species_code,
+      common_name: s.common_name,
+      season: 'breeding',
+      modeled_region: 'simulated',
+      start_year: RELEASE - 10,
+      end_year: RELEASE,
+      start_date: '05-17',
+      end_date: '08-16',
+      rsquared: 0.8,
+      beta0: 0.1,
+    })),
+  );
+  await stage.append(
+    'predictor_importance',
+    species.flatMap((s) =>
+      ['count', 'occurrence'].flatMap((response) =>
+        [1, 2, 3].map((rank) => ({
+          species_code: s.species_code,
+          response,
+          predictor: `simulated_predictor_${rank}`,
+          rank_mean: rank * 1.5,
+          rank,
+        })),
+      ),
+    ),
+  );
 }
-

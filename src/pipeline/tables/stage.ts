@@ -9,7 +9,10 @@ const DAY_MS = 86_400_000;
 
 /** Native DuckDB holding one staging table per output table, with the output columns. */
 export class Stage {
-  private constructor(readonly instance: DuckDBInstance, readonly connection: DuckDBConnection) {}
+  private constructor(
+    readonly instance: DuckDBInstance,
+    readonly connection: DuckDBConnection,
+  ) {}
 
   static async open(): Promise<Stage> {
     const instance = await DuckDBInstance.create(':memory:');
@@ -44,11 +47,23 @@ function appendValue(appender: DuckDBAppender, column: ColumnSpec, value: unknow
     return;
   }
   switch (column.type) {
-    case 'VARCHAR': appender.appendVarchar(String(value)); break;
-    case 'INTEGER': appender.appendInteger(Number(value)); break;
-    case 'BIGINT': appender.appendBigInt(BigInt(value as number)); break;
-    case 'DOUBLE': appender.appendDouble(Number(value)); break;
-    case 'BOOLEAN': appender.appendBoolean(Boolean(value)); break;
-    case 'DATE': appender.appendDate(dateValue(Math.round(Date.parse(`${String(value)}T00:00:00Z`) / DAY_MS))); break;
+    case 'VARCHAR':
+      appender.appendVarchar(String(value));
+      break;
+    case 'INTEGER':
+      appender.appendInteger(Number(value));
+      break;
+    case 'BIGINT':
+      appender.appendBigInt(BigInt(value as number));
+      break;
+    case 'DOUBLE':
+      appender.appendDouble(Number(value));
+      break;
+    case 'BOOLEAN':
+      appender.appendBoolean(Boolean(value));
+      break;
+    case 'DATE':
+      appender.appendDate(dateValue(Math.round(Date.parse(`${String(value)}T00:00:00Z`) / DAY_MS)));
+      break;
   }
 }

@@ -16,11 +16,19 @@ const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
  */
 async function rowGroupSize(stage: Stage, spec: TableSpec, species: string): Promise<number> {
   if (spec.name !== 'weekly') return 122_880;
-  const result = await stage.connection.runAndReadAll(`SELECT count(*) FROM weekly WHERE species_code = ${sqlString(species)} AND week = 1`);
+  const result = await stage.connection.runAndReadAll(
+    `SELECT count(*) FROM weekly WHERE species_code = ${sqlString(species)} AND week = 1`,
+  );
   return Math.max(2048, Number(result.getRows()[0][0]));
 }
 
-async function copyToParquet(stage: Stage, spec: TableSpec, where: string, file: string, rowGroup: number): Promise<void> {
+async function copyToParquet(
+  stage: Stage,
+  spec: TableSpec,
+  where: string,
+  file: string,
+  rowGroup: number,
+): Promise<void> {
   const columns = spec.columns.map((column) => `"${column.name}"`).join(', ');
   const order = spec.sort_by.map((column) => `"${column}"`).join(', ');
   await stage.connection.run(
@@ -28,31 +36,57 @@ async function copyToParquet(stage: Stage, spec: TableSpec, where: string, file:
   );
 }
 
-function describeFile(root: string, path: string, rows: number, partition?: Record<string, string>): CatalogFile {
+function describeFile(
+  root: string,
+  path: string,
+  rows: number,
+  partition?: Record<string, string>,
+): CatalogFile {
   const absolute = join(root, path);
-  const file: CatalogFile = { path, bytes: statSync(absolute).size, rows, sha256: createHash('sha256').update(readFileSync(absolute)).digest('hex') };
+  const file: CatalogFile = {
+    path,
+    bytes: statSync(absolute).size,
+    rows,
+    sha256: createHash('sha256').update(readFileSync(absolute)).digest('hex'),
+  };
   if (partition) file.partition = partition;
   return file;
 }
 
 /** Writes every stage table to parquet under `root`; partitioned tables get one file per species. */
-export async function writeTables(stage: Stage, root: string, onTable: (name: string) => void): Promise<Record<string, CatalogFile[]>> {
+export async function writeTables(
+  stage: Stage,
+  root: string,
+  onTable: (name: string) => void,
+): Promise<Record<string, CatalogFile[]>> {
   const files: Record<string, CatalogFile[]> = {};
   for (const spec of TABLE_SPECS) {
     onTable(spec.name);
     files[spec.name] = [];
     if (spec.partition_by.includes('species_code')) {
       mkdirSync(join(root, spec.name), { recursive: true });
-      const counts = (await stage.connection.runAndReadAll(`SELECT species_code, count(*) FROM "${spec.name}" GROUP BY 1 ORDER BY 1`)).getRows();
+      const counts = (
+        await stage.connection.runAndReadAll(
+          `SELECT species_code, count(*) FROM "${spec.name}" GROUP BY 1 ORDER BY 1`,
+        )
+      ).getRows();
       for (const [species, rows] of counts) {
         const path = `${spec.name}/species_code=${String(species)}.parquet`;
-        await copyToParquet(stage, spec, `WHERE species_code = ${sqlString(String(species))}`, join(root, path), await rowGroupSize(stage, spec, String(species)));
+        await copyToParquet(
+          stage,
+          spec,
+          `WHERE species_code = ${sqlString(String(species))}`,
+          join(root, path),
+          await rowGroupSize(stage, spec, String(species)),
+        );
         files[spec.name].push(describeFile(root, path, Number(rows), { species_code: String(species) }));
       }
     } else {
       const path = `${spec.name}.parquet`;
       await copyToParquet(stage, spec, '', join(root, path), 122_880);
-      const rows = (await stage.connection.runAndReadAll(`SELECT count(*) FROM "${spec.name}"`)).getRows()[0][0];
+      const rows = (
+        await stage.connection.runAndReadAll(`SELECT count(*) FROM "${spec.name}"`)
+      ).getRows()[0][0];
       files[spec.name].push(describeFile(root, path, Number(rows)));
     }
   }

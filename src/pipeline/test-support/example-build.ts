@@ -4,7 +4,10 @@ import { buildData } from '../build-data';
 
 /** The real example, relative to the repo root (FORMAT.md lives there; never copied into the repo). */
 export const EXAMPLE_ROOT = resolve('../shared/data/ebirdst-example');
-export const EXAMPLE_FOLDERS = [resolve(EXAMPLE_ROOT, '2023-yebsap-example'), resolve(EXAMPLE_ROOT, '2022-yebsap-example-trends')];
+export const EXAMPLE_FOLDERS = [
+  resolve(EXAMPLE_ROOT, '2023-yebsap-example'),
+  resolve(EXAMPLE_ROOT, '2022-yebsap-example-trends'),
+];
 export const TEST_DATA_DIR = resolve('.cache/test-data');
 
 /** Why the example cannot be built here, or undefined when it can. */

@@ -27,12 +27,20 @@ export function tinyValue(pixel: number, week: number): number {
 function tiny27kmTiff(bands: number, epsg: number): ArrayBuffer {
   const pixels = TINY_SIZE.rows * TINY_SIZE.columns;
   const values = new Float32Array(pixels * bands);
-  for (let p = 0; p < pixels; p++) for (let b = 0; b < bands; b++) values[p * bands + b] = tinyValue(p, b + 1);
+  for (let p = 0; p < pixels; p++)
+    for (let b = 0; b < bands; b++) values[p * bands + b] = tinyValue(p, b + 1);
   return writeArrayBuffer(values, {
     width: TINY_SIZE.columns,
     height: TINY_SIZE.rows,
     ModelPixelScale: [GRID.resolution, GRID.resolution, 0],
-    ModelTiepoint: [0, 0, 0, GRID.originX + TINY_ORIGIN.column * GRID.resolution, GRID.originY - TINY_ORIGIN.row * GRID.resolution, 0],
+    ModelTiepoint: [
+      0,
+      0,
+      0,
+      GRID.originX + TINY_ORIGIN.column * GRID.resolution,
+      GRID.originY - TINY_ORIGIN.row * GRID.resolution,
+      0,
+    ],
     GTModelTypeGeoKey: 1,
     GTRasterTypeGeoKey: 1,
     ProjectedCSTypeGeoKey: epsg,
@@ -44,9 +52,17 @@ function gpkgBlob(ring: number[][]): Buffer {
   const header = Buffer.from([0x47, 0x50, 0, 0x01, 0xe6, 0x10, 0, 0]);
   const wkb = Buffer.alloc(1 + 4 + 4 + 1 + 4 + 4 + 4 + ring.length * 16);
   let o = 0;
-  o = wkb.writeUInt8(1, o); o = wkb.writeUInt32LE(6, o); o = wkb.writeUInt32LE(1, o);
-  o = wkb.writeUInt8(1, o); o = wkb.writeUInt32LE(3, o); o = wkb.writeUInt32LE(1, o); o = wkb.writeUInt32LE(ring.length, o);
-  for (const [x, y] of ring) { o = wkb.writeDoubleLE(x, o); o = wkb.writeDoubleLE(y, o); }
+  o = wkb.writeUInt8(1, o);
+  o = wkb.writeUInt32LE(6, o);
+  o = wkb.writeUInt32LE(1, o);
+  o = wkb.writeUInt8(1, o);
+  o = wkb.writeUInt32LE(3, o);
+  o = wkb.writeUInt32LE(1, o);
+  o = wkb.writeUInt32LE(ring.length, o);
+  for (const [x, y] of ring) {
+    o = wkb.writeDoubleLE(x, o);
+    o = wkb.writeDoubleLE(y, o);
+  }
   return Buffer.concat([header, wkb]);
 }
 
@@ -55,18 +71,42 @@ export function tinySquareRing(): number[][] {
   const x0 = GRID.originX + TINY_ORIGIN.column * GRID.resolution;
   const y0 = GRID.originY - (TINY_ORIGIN.row + 2) * GRID.resolution;
   const side = 2 * GRID.resolution;
-  return [[x0, y0], [x0 + side, y0], [x0 + side, y0 + side], [x0, y0 + side], [x0, y0]].map(([x, y]) => equalEarthToLonLat(x, y));
+  return [
+    [x0, y0],
+    [x0 + side, y0],
+    [x0 + side, y0 + side],
+    [x0, y0 + side],
+    [x0, y0],
+  ].map(([x, y]) => equalEarthToLonLat(x, y));
 }
 
 function writeTinyGpkg(file: string): void {
   rmSync(file, { force: true });
   const database = new Database(file);
-  database.exec(`CREATE TABLE gpkg_geometry_columns (table_name TEXT, column_name TEXT, geometry_type_name TEXT, srs_id INTEGER, z INTEGER, m INTEGER)`);
+  database.exec(
+    `CREATE TABLE gpkg_geometry_columns (table_name TEXT, column_name TEXT, geometry_type_name TEXT, srs_id INTEGER, z INTEGER, m INTEGER)`,
+  );
   for (const layer of ['range', 'prediction_area']) {
-    database.exec(`CREATE TABLE ${layer} (fid INTEGER PRIMARY KEY, geom BLOB, species_code TEXT, scientific_name TEXT, common_name TEXT, type TEXT, season TEXT, start_date TEXT, end_date TEXT)`);
-    database.prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, ?, 0, 0)').run(layer, 'geom', 'MULTIPOLYGON', 4326);
-    database.prepare(`INSERT INTO ${layer} (geom, species_code, scientific_name, common_name, type, season, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(gpkgBlob(tinySquareRing()), 'tinysp', 'Fictavis minima', 'Tiny Test Bird', layer, 'breeding', '2023-05-17', '2023-08-16');
+    database.exec(
+      `CREATE TABLE ${layer} (fid INTEGER PRIMARY KEY, geom BLOB, species_code TEXT, scientific_name TEXT, common_name TEXT, type TEXT, season TEXT, start_date TEXT, end_date TEXT)`,
+    );
+    database
+      .prepare('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, ?, 0, 0)')
+      .run(layer, 'geom', 'MULTIPOLYGON', 4326);
+    database
+      .prepare(
+        `INSERT INTO ${layer} (geom, species_code, scientific_name, common_name, type, season, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        gpkgBlob(tinySquareRing()),
+        'tinysp',
+        'Fictavis minima',
+        'Tiny Test Bird',
+        layer,
+        'breeding',
+        '2023-05-17',
+        '2023-08-16',
+      );
   }
   database.close();
 }
@@ -74,17 +114,23 @@ function writeTinyGpkg(file: string): void {
 /** Writes a minimal status download folder (config, one weekly raster, optional ranges) under `folder`. */
 export function makeTinyEbirdst(folder: string, options: TinyOptions = {}): string {
   mkdirSync(join(folder, 'weekly'), { recursive: true });
-  writeFileSync(join(folder, 'config.json'), JSON.stringify({
-    SRD_PRED_YEAR: [2023],
-    SRD_PRED_DAYS: Array.from({ length: 52 }, (_, i) => 4 + 7 * i),
-    SPECIES_CODE: ['tinysp-example'],
-    IS_RESIDENT: [false],
-    season_dates: [
-      { season: 'nonbreeding', pass: false, quality: 0, start_date: '2023-11-22', end_date: '2023-03-08' },
-      { season: 'breeding', pass: true, quality: 3, start_date: '2023-05-17', end_date: '2023-08-16' },
-    ],
-  }));
-  writeFileSync(join(folder, 'weekly', 'tinysp-example_abundance_median_27km_2023.tif'), Buffer.from(tiny27kmTiff(options.bands ?? 52, options.epsg ?? 8857)));
+  writeFileSync(
+    join(folder, 'config.json'),
+    JSON.stringify({
+      SRD_PRED_YEAR: [2023],
+      SRD_PRED_DAYS: Array.from({ length: 52 }, (_, i) => 4 + 7 * i),
+      SPECIES_CODE: ['tinysp-example'],
+      IS_RESIDENT: [false],
+      season_dates: [
+        { season: 'nonbreeding', pass: false, quality: 0, start_date: '2023-11-22', end_date: '2023-03-08' },
+        { season: 'breeding', pass: true, quality: 3, start_date: '2023-05-17', end_date: '2023-08-16' },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(folder, 'weekly', 'tinysp-example_abundance_median_27km_2023.tif'),
+    Buffer.from(tiny27kmTiff(options.bands ?? 52, options.epsg ?? 8857)),
+  );
   if (options.withRanges ?? true) {
     mkdirSync(join(folder, 'ranges'), { recursive: true });
     writeTinyGpkg(join(folder, 'ranges', 'tinysp-example_range_smooth_27km_2023.gpkg'));

@@ -8,7 +8,12 @@ import type { Vocabulary } from '../reading';
 export const TEST_VOCABULARY: Vocabulary = {
   species: [
     { code: 'yebsap', common_name: 'Yellow-bellied Sapsucker', scientific_name: 'Sphyrapicus varius' },
-    { code: 'simwar', common_name: 'Simulated Warbler', scientific_name: 'Setophaga simulata', simulated: true },
+    {
+      code: 'simwar',
+      common_name: 'Simulated Warbler',
+      scientific_name: 'Setophaga simulata',
+      simulated: true,
+    },
   ],
   regions: [
     { code: 'USA', name: 'United States', type: 'country', parent_code: null },
@@ -18,10 +23,30 @@ export const TEST_VOCABULARY: Vocabulary = {
     { code: 'USA-OH', name: 'Ohio', type: 'state', parent_code: 'USA' },
   ],
   parts: [
-    { id: 'upper_peninsula', name: 'Upper Peninsula', aliases: ['UP', 'U.P.', 'the UP', 'Yooper country'], parent_code: 'USA-MI' },
-    { id: 'lower_peninsula', name: 'Lower Peninsula', aliases: ['LP', 'L.P.', 'the LP', 'the mitten'], parent_code: 'USA-MI' },
-    { id: 'northern_michigan', name: 'northern Michigan', aliases: ['north Michigan', 'the north of Michigan'], parent_code: 'USA-MI' },
-    { id: 'southern_michigan', name: 'southern Michigan', aliases: ['south Michigan', 'the south of Michigan'], parent_code: 'USA-MI' },
+    {
+      id: 'upper_peninsula',
+      name: 'Upper Peninsula',
+      aliases: ['UP', 'U.P.', 'the UP', 'Yooper country'],
+      parent_code: 'USA-MI',
+    },
+    {
+      id: 'lower_peninsula',
+      name: 'Lower Peninsula',
+      aliases: ['LP', 'L.P.', 'the LP', 'the mitten'],
+      parent_code: 'USA-MI',
+    },
+    {
+      id: 'northern_michigan',
+      name: 'northern Michigan',
+      aliases: ['north Michigan', 'the north of Michigan'],
+      parent_code: 'USA-MI',
+    },
+    {
+      id: 'southern_michigan',
+      name: 'southern Michigan',
+      aliases: ['south Michigan', 'the south of Michigan'],
+      parent_code: 'USA-MI',
+    },
   ],
   places: [
     { name: 'Marquette', region_code: 'USA-MI', lon: -87.4, lat: 46.54, population: 20_629 },

@@ -21,14 +21,23 @@ export const listSpecies = defineTool({
     limit: z.number().int().min(1).max(50).default(5).describe('Most rows to return'),
     region: z.string().optional().describe('eBird region code such as USA-MI'),
   }),
-  run: (args) => ({ count: 1, rows: [{ code: 'yebsap', name: `match for ${args.text}`, limit: args.limit, region: args.region ?? null }] }),
+  run: (args) => ({
+    count: 1,
+    rows: [
+      { code: 'yebsap', name: `match for ${args.text}`, limit: args.limit, region: args.region ?? null },
+    ],
+  }),
 });
 
 export const readTable = defineTool({
   name: 'read_table',
   description: 'Reads a table by its catalog name. Table names are lowercase identifiers.',
   scope: 'read',
-  input: z.strictObject({ table: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a table name is a lowercase identifier such as weekly') }),
+  input: z.strictObject({
+    table: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a table name is a lowercase identifier such as weekly'),
+  }),
   run: (args) => ({ table: args.table }),
 });
 
@@ -55,7 +64,10 @@ export const missingThing = defineTool({
   description: 'Answers a tool failure the model can act on (not_found with a hint).',
   scope: 'read',
   input: z.strictObject({}),
-  run: () => toolFailure('not_found', "not_found: no table 'weekley'. Did you mean: weekly?", { hint: 'call describe_table' }),
+  run: () =>
+    toolFailure('not_found', "not_found: no table 'weekley'. Did you mean: weekly?", {
+      hint: 'call describe_table',
+    }),
 });
 
 export const bigResult = defineTool({
@@ -63,7 +75,10 @@ export const bigResult = defineTool({
   description: 'Returns `n` rows of padding, to exercise the byte budget.',
   scope: 'read',
   input: z.strictObject({ n: z.number().int().min(0).max(100_000), blob: z.boolean().default(false) }),
-  run: (args) => (args.blob ? { text: 'x'.repeat(args.n) } : { count: args.n, rows: Array.from({ length: args.n }, (_, i) => ({ i, padding: 'p'.repeat(40) })) }),
+  run: (args) =>
+    args.blob
+      ? { text: 'x'.repeat(args.n) }
+      : { count: args.n, rows: Array.from({ length: args.n }, (_, i) => ({ i, padding: 'p'.repeat(40) })) },
 });
 
 export const addNote = defineTool({
@@ -80,7 +95,11 @@ export const addNote = defineTool({
 
 export const EXAMPLE_TOOLS = [listSpecies, readTable, hang, explode, missingThing, bigResult, addNote];
 
-export const EXAMPLE_SESSION: Session = { id: 's1', datasets: ['weekly', 'species'], secrets: ['AIzaSyTESTKEY0000000000000000000000000'] };
+export const EXAMPLE_SESSION: Session = {
+  id: 's1',
+  datasets: ['weekly', 'species'],
+  secrets: ['AIzaSyTESTKEY0000000000000000000000000'],
+};
 
 export function exampleRegistry(overrides: Partial<RegistryOptions<ExampleServices>> = {}) {
   const services: ExampleServices = { executed: [] };

@@ -17,7 +17,9 @@ export interface AnthropicContentBlock {
 export function fromAnthropicContent(blocks: readonly AnthropicContentBlock[], turn: number): ToolCall[] {
   return blocks
     .filter((block) => block.type === 'tool_use')
-    .map((block, index) => toToolCall(block.id ?? positionalCallId(turn, index), block.name, checkArgumentsObject(block.input)));
+    .map((block, index) =>
+      toToolCall(block.id ?? positionalCallId(turn, index), block.name, checkArgumentsObject(block.input)),
+    );
 }
 
 /** Results go back as `tool_result` blocks of one `user` message. */

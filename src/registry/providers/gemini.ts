@@ -18,7 +18,11 @@ export interface GeminiFunctionCallPart {
   text?: string;
 }
 
-export function toGeminiDeclaration(name: string, description: string, schema: JsonSchema): GeminiFunctionDeclaration {
+export function toGeminiDeclaration(
+  name: string,
+  description: string,
+  schema: JsonSchema,
+): GeminiFunctionDeclaration {
   return { name, description, parametersJsonSchema: withoutKeys(schema, GEMINI_UNSUPPORTED_KEYS) };
 }
 
@@ -38,7 +42,9 @@ export function toGeminiResponseParts(envelopes: readonly ToolEnvelope[]) {
     functionResponse: {
       id: envelope.call_id,
       name: envelope.name,
-      response: envelope.ok ? { output: toModelValue(envelope.data) } : { error: toModelValue(envelope.error) },
+      response: envelope.ok
+        ? { output: toModelValue(envelope.data) }
+        : { error: toModelValue(envelope.error) },
     },
   }));
 }

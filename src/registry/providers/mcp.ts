@@ -7,6 +7,9 @@ export function toMcpTool(name: string, description: string, schema: JsonSchema)
 }
 
 /** MCP `tools/call` params; the JSON-RPC request id becomes the call id. */
-export function fromMcpCall(requestId: string | number, params: { name?: unknown; arguments?: unknown }): ToolCall {
+export function fromMcpCall(
+  requestId: string | number,
+  params: { name?: unknown; arguments?: unknown },
+): ToolCall {
   return toToolCall(String(requestId), params.name, checkArgumentsObject(params.arguments));
 }

@@ -19,9 +19,15 @@ export interface OllamaToolCall {
  * always give the same id, which keeps replays and audit rows stable.
  */
 export function fromOllamaToolCalls(toolCalls: readonly OllamaToolCall[], turn: number): ToolCall[] {
-  return toolCalls.map((call, index) => toToolCall(positionalCallId(turn, index), call.function?.name, argumentsFrom(call.function?.arguments)));
+  return toolCalls.map((call, index) =>
+    toToolCall(positionalCallId(turn, index), call.function?.name, argumentsFrom(call.function?.arguments)),
+  );
 }
 
 export function toOllamaToolMessages(envelopes: readonly ToolEnvelope[]) {
-  return envelopes.map((envelope) => ({ role: 'tool' as const, tool_name: envelope.name, content: serialize(envelope) }));
+  return envelopes.map((envelope) => ({
+    role: 'tool' as const,
+    tool_name: envelope.name,
+    content: serialize(envelope),
+  }));
 }

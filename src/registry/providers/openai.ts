@@ -13,7 +13,10 @@ export function toStrictOpenAiSchema(schema: JsonSchema): JsonSchema {
     if (node.type !== 'object' || !isRecord(node.properties)) return node;
     const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
     const properties = Object.fromEntries(
-      Object.entries(node.properties).map(([name, child]) => [name, required.has(name) || !isRecord(child) ? child : nullable(child)]),
+      Object.entries(node.properties).map(([name, child]) => [
+        name,
+        required.has(name) || !isRecord(child) ? child : nullable(child),
+      ]),
     );
     return { ...node, properties, required: Object.keys(properties), additionalProperties: false };
   });
@@ -25,12 +28,21 @@ function nullable(schema: JsonSchema): JsonSchema {
 
 /** Chat Completions tool definition. */
 export function toOpenAiChatTool(name: string, description: string, schema: JsonSchema) {
-  return { type: 'function' as const, function: { name, description, parameters: toStrictOpenAiSchema(schema), strict: true } };
+  return {
+    type: 'function' as const,
+    function: { name, description, parameters: toStrictOpenAiSchema(schema), strict: true },
+  };
 }
 
 /** Responses API tool definition (flat, no `function` wrapper). */
 export function toOpenAiResponsesTool(name: string, description: string, schema: JsonSchema) {
-  return { type: 'function' as const, name, description, parameters: toStrictOpenAiSchema(schema), strict: true };
+  return {
+    type: 'function' as const,
+    name,
+    description,
+    parameters: toStrictOpenAiSchema(schema),
+    strict: true,
+  };
 }
 
 export interface OpenAiChatToolCall {
@@ -42,12 +54,20 @@ export interface OpenAiChatToolCall {
 /** Chat Completions `message.tool_calls`; arguments arrive as JSON text. */
 export function fromOpenAiChatToolCalls(toolCalls: readonly OpenAiChatToolCall[], turn: number): ToolCall[] {
   return toolCalls.map((call, index) =>
-    toToolCall(call.id ?? positionalCallId(turn, index), call.function?.name, argumentsFrom(call.function?.arguments)),
+    toToolCall(
+      call.id ?? positionalCallId(turn, index),
+      call.function?.name,
+      argumentsFrom(call.function?.arguments),
+    ),
   );
 }
 
 export function toOpenAiChatToolMessages(envelopes: readonly ToolEnvelope[]) {
-  return envelopes.map((envelope) => ({ role: 'tool' as const, tool_call_id: envelope.call_id, content: serialize(envelope) }));
+  return envelopes.map((envelope) => ({
+    role: 'tool' as const,
+    tool_call_id: envelope.call_id,
+    content: serialize(envelope),
+  }));
 }
 
 export interface OpenAiResponsesItem {
@@ -62,17 +82,30 @@ export interface OpenAiResponsesItem {
 export function fromOpenAiResponsesOutput(items: readonly OpenAiResponsesItem[], turn: number): ToolCall[] {
   return items
     .filter((item) => item.type === 'function_call')
-    .map((item, index) => toToolCall(item.call_id ?? item.id ?? positionalCallId(turn, index), item.name, argumentsFrom(item.arguments)));
+    .map((item, index) =>
+      toToolCall(
+        item.call_id ?? item.id ?? positionalCallId(turn, index),
+        item.name,
+        argumentsFrom(item.arguments),
+      ),
+    );
 }
 
 export function toOpenAiResponsesOutputs(envelopes: readonly ToolEnvelope[]) {
-  return envelopes.map((envelope) => ({ type: 'function_call_output' as const, call_id: envelope.call_id, output: serialize(envelope) }));
+  return envelopes.map((envelope) => ({
+    type: 'function_call_output' as const,
+    call_id: envelope.call_id,
+    output: serialize(envelope),
+  }));
 }
 
 /** OpenAI sends text; some compatible servers (Ollama's OpenAI endpoint, LM Studio) send objects. */
 export function argumentsFrom(value: unknown) {
   if (typeof value === 'string') return parseArgumentsText(value);
   if (value === undefined || value === null) return { arguments: {} };
-  if (typeof value !== 'object' || Array.isArray(value)) return { malformed: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}` };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return {
+      malformed: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`,
+    };
   return { arguments: value };
 }

@@ -3,7 +3,12 @@ import { fromAnthropicContent, toAnthropicToolResults } from './anthropic';
 import { fromGeminiParts, toGeminiResponseParts } from './gemini';
 import { fromMcpCall } from './mcp';
 import { fromOllamaToolCalls, toOllamaToolMessages } from './ollama';
-import { fromOpenAiChatToolCalls, fromOpenAiResponsesOutput, toOpenAiChatToolMessages, toOpenAiResponsesOutputs } from './openai';
+import {
+  fromOpenAiChatToolCalls,
+  fromOpenAiResponsesOutput,
+  toOpenAiChatToolMessages,
+  toOpenAiResponsesOutputs,
+} from './openai';
 import type { ToolEnvelope } from '../envelope';
 import { deserialize } from '../serialize';
 
@@ -12,12 +17,46 @@ const ARGS = { species: 'yebsap', week: 24 };
 describe('provider call shapes', () => {
   it('Gemini, OpenAI chat, OpenAI Responses, Anthropic, Ollama and MCP calls map to one internal call', () => {
     const expected = { id: 'id1', name: 'weekly_series', arguments: ARGS };
-    expect(fromGeminiParts([{ text: 'thinking' }, { functionCall: { id: 'id1', name: 'weekly_series', args: ARGS }, thoughtSignature: 'sig' }], 0)).toEqual([expected]);
-    expect(fromOpenAiChatToolCalls([{ id: 'id1', type: 'function', function: { name: 'weekly_series', arguments: JSON.stringify(ARGS) } }], 0)).toEqual([expected]);
-    expect(fromOpenAiResponsesOutput([{ type: 'reasoning' }, { type: 'function_call', call_id: 'id1', name: 'weekly_series', arguments: JSON.stringify(ARGS) }], 0)).toEqual([expected]);
-    expect(fromAnthropicContent([{ type: 'text' }, { type: 'tool_use', id: 'id1', name: 'weekly_series', input: ARGS }], 0)).toEqual([expected]);
+    expect(
+      fromGeminiParts(
+        [
+          { text: 'thinking' },
+          { functionCall: { id: 'id1', name: 'weekly_series', args: ARGS }, thoughtSignature: 'sig' },
+        ],
+        0,
+      ),
+    ).toEqual([expected]);
+    expect(
+      fromOpenAiChatToolCalls(
+        [
+          {
+            id: 'id1',
+            type: 'function',
+            function: { name: 'weekly_series', arguments: JSON.stringify(ARGS) },
+          },
+        ],
+        0,
+      ),
+    ).toEqual([expected]);
+    expect(
+      fromOpenAiResponsesOutput(
+        [
+          { type: 'reasoning' },
+          { type: 'function_call', call_id: 'id1', name: 'weekly_series', arguments: JSON.stringify(ARGS) },
+        ],
+        0,
+      ),
+    ).toEqual([expected]);
+    expect(
+      fromAnthropicContent(
+        [{ type: 'text' }, { type: 'tool_use', id: 'id1', name: 'weekly_series', input: ARGS }],
+        0,
+      ),
+    ).toEqual([expected]);
     expect(fromMcpCall('id1', { name: 'weekly_series', arguments: ARGS })).toEqual(expected);
-    expect(fromOllamaToolCalls([{ function: { name: 'weekly_series', arguments: ARGS } }], 3)).toEqual([{ ...expected, id: 'call_3_0' }]);
+    expect(fromOllamaToolCalls([{ function: { name: 'weekly_series', arguments: ARGS } }], 3)).toEqual([
+      { ...expected, id: 'call_3_0' },
+    ]);
   });
 
   it('Ollama calls without ids get stable positional ids', () => {
@@ -35,28 +74,61 @@ describe('provider call shapes', () => {
     ['an array', '[1,2]'],
     ['a number', '42'],
   ])('OpenAI arguments that are %s become a malformed call, not a throw', (_label, text) => {
-    const [call] = fromOpenAiChatToolCalls([{ id: 'x', function: { name: 'weekly_series', arguments: text } }], 0);
+    const [call] = fromOpenAiChatToolCalls(
+      [{ id: 'x', function: { name: 'weekly_series', arguments: text } }],
+      0,
+    );
     expect(call?.malformed).toMatch(/arguments/);
   });
 
   it('empty or missing arguments read as {} (models send "" for no-argument tools)', () => {
-    expect(fromOpenAiChatToolCalls([{ id: 'x', function: { name: 'a', arguments: '' } }], 0)[0]?.arguments).toEqual({});
+    expect(
+      fromOpenAiChatToolCalls([{ id: 'x', function: { name: 'a', arguments: '' } }], 0)[0]?.arguments,
+    ).toEqual({});
     expect(fromGeminiParts([{ functionCall: { id: 'g', name: 'a' } }], 0)[0]?.arguments).toEqual({});
-    expect(fromAnthropicContent([{ type: 'tool_use', id: 't', name: 'a', input: 'text' }], 0)[0]?.malformed).toMatch(/string/);
+    expect(
+      fromAnthropicContent([{ type: 'tool_use', id: 't', name: 'a', input: 'text' }], 0)[0]?.malformed,
+    ).toMatch(/string/);
   });
 
   it('results map back to each provider with the call id echoed', () => {
     const envelopes: ToolEnvelope[] = [
       { call_id: 'id1', name: 'weekly_series', ok: true, data: { count: 1, big: 2n ** 70n } },
-      { call_id: 'id2', name: 'weekly_series', ok: false, error: { code: 'not_found', message: 'not_found: x' } },
+      {
+        call_id: 'id2',
+        name: 'weekly_series',
+        ok: false,
+        error: { code: 'not_found', message: 'not_found: x' },
+      },
     ];
     expect(toGeminiResponseParts(envelopes)).toEqual([
-      { functionResponse: { id: 'id1', name: 'weekly_series', response: { output: { count: 1, big: { $type: 'bigint', value: '1180591620717411303424' } } } } },
-      { functionResponse: { id: 'id2', name: 'weekly_series', response: { error: { code: 'not_found', message: 'not_found: x' } } } },
+      {
+        functionResponse: {
+          id: 'id1',
+          name: 'weekly_series',
+          response: { output: { count: 1, big: { $type: 'bigint', value: '1180591620717411303424' } } },
+        },
+      },
+      {
+        functionResponse: {
+          id: 'id2',
+          name: 'weekly_series',
+          response: { error: { code: 'not_found', message: 'not_found: x' } },
+        },
+      },
     ]);
-    expect(toOpenAiChatToolMessages(envelopes).map((message) => message.tool_call_id)).toEqual(['id1', 'id2']);
+    expect(toOpenAiChatToolMessages(envelopes).map((message) => message.tool_call_id)).toEqual([
+      'id1',
+      'id2',
+    ]);
     expect(toOpenAiResponsesOutputs(envelopes).map((item) => item.call_id)).toEqual(['id1', 'id2']);
-    expect(toAnthropicToolResults(envelopes).map((block) => [block.tool_use_id, block.is_error])).toEqual([['id1', false], ['id2', true]]);
-    expect(deserialize(toOllamaToolMessages(envelopes)[0]!.content)).toEqual({ ...envelopes[0], data: { count: 1, big: 2n ** 70n } });
+    expect(toAnthropicToolResults(envelopes).map((block) => [block.tool_use_id, block.is_error])).toEqual([
+      ['id1', false],
+      ['id2', true],
+    ]);
+    expect(deserialize(toOllamaToolMessages(envelopes)[0]!.content)).toEqual({
+      ...envelopes[0],
+      data: { count: 1, big: 2n ** 70n },
+    });
   });
 });

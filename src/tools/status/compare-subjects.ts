@@ -8,7 +8,13 @@ import type { StatusResult, StatusSubject } from '../../frame/status-result';
  */
 export function compareSubjects(subjects: readonly StatusSubject[]): StatusResult['comparison'] {
   if (subjects.length < 2 || subjects.some((subject) => subject.mean == null)) return undefined;
-  const order = subjects.map((subject, index) => ({ index, mean: subject.mean! })).sort((a, b) => b.mean - a.mean || a.index - b.index);
+  const order = subjects
+    .map((subject, index) => ({ index, mean: subject.mean! }))
+    .sort((a, b) => b.mean - a.mean || a.index - b.index);
   const [high, next] = order as [{ index: number; mean: number }, { index: number; mean: number }];
-  return { larger: high.index, difference: high.mean - next.mean, ratio: next.mean > 0 && high.mean >= 0 ? high.mean / next.mean : null };
+  return {
+    larger: high.index,
+    difference: high.mean - next.mean,
+    ratio: next.mean > 0 && high.mean >= 0 ? high.mean / next.mean : null,
+  };
 }

@@ -24,7 +24,10 @@ export const MASK_MATCH = 0.9;
  * the union of the prediction-area extents (ranges, layer prediction_area), when it matches at
  * ≥ MASK_MATCH. Null without a ranges table in scope or with no such region.
  */
-export async function findMaskRegion(context: PerchContext, speciesCode: string): Promise<{ mask: MaskRegion | null; query?: QueryResult }> {
+export async function findMaskRegion(
+  context: PerchContext,
+  speciesCode: string,
+): Promise<{ mask: MaskRegion | null; query?: QueryResult }> {
   const scope = context.session.datasets;
   if (!scope.includes('ranges') || !scope.includes('regions')) return { mask: null };
   const sql = `WITH p AS (SELECT min(xmin) AS xmin, min(ymin) AS ymin, max(xmax) AS xmax, max(ymax) AS ymax FROM ranges

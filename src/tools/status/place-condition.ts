@@ -38,7 +38,11 @@ const FULL_REGION_COVER = 0.9;
 /** Half the diagonal of a 27 km cell (27/√2 = 19.1 km): a point farther from every modelled cell centre lies outside the model. */
 const CELL_HALF_DIAGONAL_KM = 19.1;
 
-export async function resolvePlace(context: PerchContext, place: PlaceSpec | undefined, species: SpeciesRow): Promise<PlaceSelection | ToolFailure> {
+export async function resolvePlace(
+  context: PerchContext,
+  place: PlaceSpec | undefined,
+  species: SpeciesRow,
+): Promise<PlaceSelection | ToolFailure> {
   if (place === undefined || place.kind === 'all') return everyCell('every modelled cell', []);
   if (place.kind === 'region') return regionPlace(context, place.code, species);
   if (place.kind === 'part') return partPlace(context, place.part, species);
@@ -50,7 +54,8 @@ function everyCell(label: string, caveats: string[], queries: QueryResult[] = []
 }
 
 /** SQL condition: the cell has weekly rows for the species (is inside its model). */
-export const modelledBy = (species: SpeciesRow, alias: string) => `${alias}.cell_id IN (SELECT DISTINCT cell_id FROM weekly WHERE species_code = ${sqlString(species.species_code)})`;
+export const modelledBy = (species: SpeciesRow, alias: string) =>
+  `${alias}.cell_id IN (SELECT DISTINCT cell_id FROM weekly WHERE species_code = ${sqlString(species.species_code)})`;
 
 interface RegionCoverage {
   /** The region the species' data is masked to, if any. */
@@ -63,10 +68,15 @@ interface RegionCoverage {
   queries: QueryResult[];
 }
 
-async function regionCoverage(context: PerchContext, region: RegionRow, species: SpeciesRow): Promise<RegionCoverage> {
+async function regionCoverage(
+  context: PerchContext,
+  region: RegionRow,
+  species: SpeciesRow,
+): Promise<RegionCoverage> {
   const { mask, query: maskQuery } = await findMaskRegion(context, species.species_code);
   const queries = maskQuery ? [maskQuery] : [];
-  if (mask?.region_code === region.region_code) return { maskName: mask.name, isMask: true, cells: 0, cover: 1, queries };
+  if (mask?.region_code === region.region_code)
+    return { maskName: mask.name, isMask: true, cells: 0, cover: 1, queries };
   const sql = `SELECT count(*) AS cells, coalesce(sum(c.area_km2), 0) AS km2, (SELECT geometry_geojson FROM regions WHERE region_code = ${sqlString(region.region_code)}) AS geometry
     FROM cells AS c WHERE ${regionCondition(region, 'c')} AND ${modelledBy(species, 'c')}`;
   const query = await runQuery(context, sql, { maxRows: 1, maxBytes: 64_000_000 });
@@ -76,9 +86,14 @@ async function regionCoverage(context: PerchContext, region: RegionRow, species:
   return { maskName: mask?.name, isMask: false, cells: row.cells, cover, queries: [...queries, query] };
 }
 
-const covered = (coverage: RegionCoverage) => coverage.isMask || (coverage.cells > 0 && coverage.cover >= MIN_REGION_COVER);
+const covered = (coverage: RegionCoverage) =>
+  coverage.isMask || (coverage.cells > 0 && coverage.cover >= MIN_REGION_COVER);
 
-async function regionPlace(context: PerchContext, code: string, species: SpeciesRow): Promise<PlaceSelection | ToolFailure> {
+async function regionPlace(
+  context: PerchContext,
+  code: string,
+  species: SpeciesRow,
+): Promise<PlaceSelection | ToolFailure> {
   const resolved = await resolveRegion(context, code);
   if ('code' in resolved) return resolved;
   const region = resolved.region;
@@ -86,20 +101,45 @@ async function regionPlace(context: PerchContext, code: string, species: Species
   const coverage = await regionCoverage(context, region, species);
   if (coverage.isMask) {
     const mask = coverage.maskName!;
-    return everyCell(region.name, [...read, `The ${species.common_name} data is masked to ${mask}: its prediction area is ${mask}, so "${mask}" means every modelled cell of the mask, including cells whose centre lies just outside the line.`], coverage.queries);
+    return everyCell(
+      region.name,
+      [
+        ...read,
+        `The ${species.common_name} data is masked to ${mask}: its prediction area is ${mask}, so "${mask}" means every modelled cell of the mask, including cells whose centre lies just outside the line.`,
+      ],
+      coverage.queries,
+    );
   }
   if (!covered(coverage)) return notCovered(species, `${region.name} (${region.region_code})`, coverage);
-  const caveats = [...read, `A cell counts as ${region.region_code} when its centre (else most of its footprint) lies there; cells are 27 km squares.`];
-  if (coverage.cover < FULL_REGION_COVER) caveats.push(`The ${species.common_name} model covers only about ${Math.round(coverage.cover * 100)}% of ${region.name} (${coverage.cells} cells): the figures are for that part.`);
-  return { label: region.name, whole: false, cells: (alias) => regionCondition(region, alias), trendCells: (alias) => regionCondition(region, alias), caveats, queries: coverage.queries };
+  const caveats = [
+    ...read,
+    `A cell counts as ${region.region_code} when its centre (else most of its footprint) lies there; cells are 27 km squares.`,
+  ];
+  if (coverage.cover < FULL_REGION_COVER)
+    caveats.push(
+      `The ${species.common_name} model covers only about ${Math.round(coverage.cover * 100)}% of ${region.name} (${coverage.cells} cells): the figures are for that part.`,
+    );
+  return {
+    label: region.name,
+    whole: false,
+    cells: (alias) => regionCondition(region, alias),
+    trendCells: (alias) => regionCondition(region, alias),
+    caveats,
+    queries: coverage.queries,
+  };
 }
 
 function notCovered(species: SpeciesRow, place: string, coverage: RegionCoverage): ToolFailure {
-  const border = coverage.cells === 0 ? 'no modelled cell lies there' : `${coverage.cells} border cell${coverage.cells === 1 ? '' : 's'} cover ${(coverage.cover * 100).toFixed(1)}% of it, under the ${MIN_REGION_COVER * 100}% a figure for the region needs`;
+  const border =
+    coverage.cells === 0
+      ? 'no modelled cell lies there'
+      : `${coverage.cells} border cell${coverage.cells === 1 ? '' : 's'} cover ${(coverage.cover * 100).toFixed(1)}% of it, under the ${MIN_REGION_COVER * 100}% a figure for the region needs`;
   const message = coverage.maskName
     ? `not_covered: The ${species.common_name} data is masked to ${coverage.maskName}; it has no figures for ${place}.`
     : `not_covered: The ${species.common_name} data has no figures for ${place}: ${border}.`;
-  return toolFailure('not_covered', message, { hint: `${border[0].toUpperCase()}${border.slice(1)}. Ask about a place inside the data${coverage.maskName ? ` (${coverage.maskName})` : ''}, or say the data does not cover this one.` });
+  return toolFailure('not_covered', message, {
+    hint: `${border[0].toUpperCase()}${border.slice(1)}. Ask about a place inside the data${coverage.maskName ? ` (${coverage.maskName})` : ''}, or say the data does not cover this one.`,
+  });
 }
 
 interface PartRow {
@@ -109,14 +149,28 @@ interface PartRow {
   parent_code: string | null;
 }
 
-async function partPlace(context: PerchContext, text: string, species: SpeciesRow): Promise<PlaceSelection | ToolFailure> {
+async function partPlace(
+  context: PerchContext,
+  text: string,
+  species: SpeciesRow,
+): Promise<PlaceSelection | ToolFailure> {
   const missing = requireTables(context, ['region_parts', 'cell_parts']);
   if (missing) return missing;
-  const listQuery = await runQuery(context, 'SELECT part_id, name, aliases, parent_code FROM region_parts ORDER BY part_id', { maxRows: 10_000 });
+  const listQuery = await runQuery(
+    context,
+    'SELECT part_id, name, aliases, parent_code FROM region_parts ORDER BY part_id',
+    { maxRows: 10_000 },
+  );
   const parts = previewRows(listQuery.table, listQuery.rows) as unknown as PartRow[];
   const wanted = normalise(text);
-  const part = parts.find((row) => [row.part_id, row.name, ...aliasList(row.aliases)].some((name) => normalise(name) === wanted));
-  if (!part) return toolFailure('not_found', `not_found: no region part '${text}'. Parts: ${parts.map((row) => `${row.part_id} (${row.name})`).join(', ') || 'none'}.`);
+  const part = parts.find((row) =>
+    [row.part_id, row.name, ...aliasList(row.aliases)].some((name) => normalise(name) === wanted),
+  );
+  if (!part)
+    return toolFailure(
+      'not_found',
+      `not_found: no region part '${text}'. Parts: ${parts.map((row) => `${row.part_id} (${row.name})`).join(', ') || 'none'}.`,
+    );
   // A part of a region the data does not cover is not covered either, however many of its own cells
   // are modelled: the example's Northern Wisconsin holds 4 modelled border cells of the Michigan mask.
   const parent = part.parent_code ? await resolveRegion(context, part.parent_code) : null;
@@ -124,7 +178,8 @@ async function partPlace(context: PerchContext, text: string, species: SpeciesRo
   if (parent && !('code' in parent)) {
     const coverage = await regionCoverage(context, parent.region, species);
     lookups.push(...coverage.queries);
-    if (!covered(coverage)) return notCovered(species, `${part.name} (part of ${parent.region.name})`, coverage);
+    if (!covered(coverage))
+      return notCovered(species, `${part.name} (part of ${parent.region.name})`, coverage);
   }
   const inPart = `SELECT cell_id FROM cell_parts WHERE part_id = ${sqlString(part.part_id)}`;
   const sql = `SELECT count(*) AS cells, count(*) FILTER (WHERE ${modelledBy(species, 'c')}) AS modelled FROM cells AS c WHERE c.cell_id IN (${inPart})`;
@@ -132,32 +187,60 @@ async function partPlace(context: PerchContext, text: string, species: SpeciesRo
   const row = previewRows(query.table, 1)[0] as { cells: number; modelled: number };
   // A part is defined from cells of the data, so its cover is counted in cells, with the region rule's share.
   if (row.modelled === 0 || row.modelled < MIN_REGION_COVER * row.cells) {
-    return toolFailure('not_covered', `not_covered: The ${species.common_name} data has no figures for ${part.name}: ${row.modelled} of its ${row.cells} cells are modelled.`);
+    return toolFailure(
+      'not_covered',
+      `not_covered: The ${species.common_name} data has no figures for ${part.name}: ${row.modelled} of its ${row.cells} cells are modelled.`,
+    );
   }
   // Trend cells are their own ~27 km grid (srd_id): one belongs to the part when the status cell nearest its centre (within a half diagonal) does.
-  const trendCells = (alias: string) => `${alias}.srd_id IN (SELECT srd_id FROM (SELECT tt.srd_id, arg_min(c.cell_id, distance_km(tt.lat, tt.lon, c.lat, c.lon)) AS cell_id
+  const trendCells = (
+    alias: string,
+  ) => `${alias}.srd_id IN (SELECT srd_id FROM (SELECT tt.srd_id, arg_min(c.cell_id, distance_km(tt.lat, tt.lon, c.lat, c.lon)) AS cell_id
       FROM trends AS tt JOIN cells AS c ON abs(c.lat - tt.lat) < 0.5 AND abs(c.lon - tt.lon) < 1.5 AND distance_km(tt.lat, tt.lon, c.lat, c.lon) <= ${CELL_HALF_DIAGONAL_KM}
       GROUP BY tt.srd_id) WHERE cell_id IN (${inPart}))`;
-  return { label: part.name, whole: false, cells: (alias) => `${alias}.cell_id IN (${inPart})`, trendCells, caveats: [`${part.name} is the cells of the data assigned to part '${part.part_id}' (table cell_parts).`], queries: [...lookups, query] };
+  return {
+    label: part.name,
+    whole: false,
+    cells: (alias) => `${alias}.cell_id IN (${inPart})`,
+    trendCells,
+    caveats: [`${part.name} is the cells of the data assigned to part '${part.part_id}' (table cell_parts).`],
+    queries: [...lookups, query],
+  };
 }
 
 function aliasList(aliases: unknown): string[] {
   if (Array.isArray(aliases)) return aliases.map(String);
-  return typeof aliases === 'string' ? aliases.split(/[,;|]/).map((alias) => alias.trim()).filter(Boolean) : [];
+  return typeof aliases === 'string'
+    ? aliases
+        .split(/[,;|]/)
+        .map((alias) => alias.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 }
 
-async function nearPlace(context: PerchContext, place: Extract<PlaceSpec, { kind: 'near' }>, species: SpeciesRow): Promise<PlaceSelection | ToolFailure> {
+async function nearPlace(
+  context: PerchContext,
+  place: Extract<PlaceSpec, { kind: 'near' }>,
+  species: SpeciesRow,
+): Promise<PlaceSelection | ToolFailure> {
   const distance = (alias: string) => `distance_km(${alias}.lat, ${alias}.lon, ${place.lat}, ${place.lon})`;
   const sql = `SELECT arg_min(c.cell_id, ${distance('c')}) AS nearest, min(${distance('c')}) AS km FROM cells AS c WHERE ${modelledBy(species, 'c')}`;
   const query = await runQuery(context, sql, { maxRows: 1 });
   const row = previewRows(query.table, 1)[0] as { nearest: number | null; km: number | null };
   if (row.nearest === null || row.km === null || row.km > CELL_HALF_DIAGONAL_KM) {
-    const away = row.km === null ? '' : ` (the nearest modelled cell centre is ${Math.round(row.km)} km away)`;
-    return toolFailure('not_covered', `not_covered: The ${species.common_name} data has no figures for ${place.name}: it lies outside the area the model covers${away}.`);
+    const away =
+      row.km === null ? '' : ` (the nearest modelled cell centre is ${Math.round(row.km)} km away)`;
+    return toolFailure(
+      'not_covered',
+      `not_covered: The ${species.common_name} data has no figures for ${place.name}: it lies outside the area the model covers${away}.`,
+    );
   }
   const radius = place.radius_km;
   // A radius under half a cell can hold no centre: the cell the place lies in is always kept.
@@ -166,7 +249,9 @@ async function nearPlace(context: PerchContext, place: Extract<PlaceSpec, { kind
     whole: false,
     cells: (alias) => `(${distance(alias)} <= ${radius} OR ${alias}.cell_id = ${row.nearest})`,
     trendCells: (alias) => `${distance(alias)} <= ${Math.max(radius, CELL_HALF_DIAGONAL_KM)}`,
-    caveats: [`"Near ${place.name}" is the cells whose centre lies within ${radius} km of ${place.lat.toFixed(3)}, ${place.lon.toFixed(3)}.`],
+    caveats: [
+      `"Near ${place.name}" is the cells whose centre lies within ${radius} km of ${place.lat.toFixed(3)}, ${place.lon.toFixed(3)}.`,
+    ],
     queries: [query],
   };
 }

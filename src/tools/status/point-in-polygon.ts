@@ -3,10 +3,20 @@
  * every ring, so holes (inner rings) come out right whatever their winding. Planar in lon/lat,
  * which is exact enough for a 27 km cell centre against 27 km range polygons.
  */
-export function pointInGeometry(lon: number, lat: number, geometry: { type: string; coordinates: unknown }): boolean {
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates as number[][][]] : geometry.type === 'MultiPolygon' ? (geometry.coordinates as number[][][][]) : [];
+export function pointInGeometry(
+  lon: number,
+  lat: number,
+  geometry: { type: string; coordinates: unknown },
+): boolean {
+  const polygons =
+    geometry.type === 'Polygon'
+      ? [geometry.coordinates as number[][][]]
+      : geometry.type === 'MultiPolygon'
+        ? (geometry.coordinates as number[][][][])
+        : [];
   let inside = false;
-  for (const polygon of polygons) for (const ring of polygon) if (crossesOdd(lon, lat, ring)) inside = !inside;
+  for (const polygon of polygons)
+    for (const ring of polygon) if (crossesOdd(lon, lat, ring)) inside = !inside;
   return inside;
 }
 

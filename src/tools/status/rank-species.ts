@@ -10,7 +10,11 @@ export const MAX_RANKED_SPECIES = 60;
 
 /** The codes of every species in the data, in code order. */
 export async function everySpeciesCode(context: PerchContext): Promise<string[]> {
-  const query = await runQuery(context, `SELECT species_code FROM species ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`, { maxRows: MAX_RANKED_SPECIES });
+  const query = await runQuery(
+    context,
+    `SELECT species_code FROM species ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`,
+    { maxRows: MAX_RANKED_SPECIES },
+  );
   return (previewRows(query.table, query.rows) as { species_code: string }[]).map((row) => row.species_code);
 }
 
@@ -19,7 +23,9 @@ export async function everySpeciesCode(context: PerchContext): Promise<string[]>
  * mean: mean over modelled cells, range area, abundance-weighted trend), largest first; species
  * the place does not cover rank last with value null, and a caveat says why.
  */
-export function rankSpecies(outcomes: readonly { code: string; name: string; figures: SubjectFigures | ToolFailure }[]): { ranking: NonNullable<StatusResult['ranking']>; caveats: string[] } {
+export function rankSpecies(
+  outcomes: readonly { code: string; name: string; figures: SubjectFigures | ToolFailure }[],
+): { ranking: NonNullable<StatusResult['ranking']>; caveats: string[] } {
   const caveats: string[] = [];
   const ranking = outcomes.map((outcome) => {
     if (isToolFailure(outcome.figures)) {
@@ -28,6 +34,8 @@ export function rankSpecies(outcomes: readonly { code: string; name: string; fig
     }
     return { species_code: outcome.code, common_name: outcome.name, value: outcome.figures.subject.mean };
   });
-  ranking.sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.species_code.localeCompare(b.species_code));
+  ranking.sort(
+    (a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.species_code.localeCompare(b.species_code),
+  );
   return { ranking, caveats };
 }

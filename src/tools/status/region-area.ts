@@ -9,9 +9,15 @@ const EARTH_RADIUS_KM = 6371.0088;
 
 export function geojsonAreaKm2(text: string): number {
   const geometry = JSON.parse(text) as { type: string; coordinates: unknown };
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates as number[][][]] : geometry.type === 'MultiPolygon' ? (geometry.coordinates as number[][][][]) : [];
+  const polygons =
+    geometry.type === 'Polygon'
+      ? [geometry.coordinates as number[][][]]
+      : geometry.type === 'MultiPolygon'
+        ? (geometry.coordinates as number[][][][])
+        : [];
   let km2 = 0;
-  for (const polygon of polygons) polygon.forEach((ring, index) => (km2 += index === 0 ? ringAreaKm2(ring) : -ringAreaKm2(ring)));
+  for (const polygon of polygons)
+    polygon.forEach((ring, index) => (km2 += index === 0 ? ringAreaKm2(ring) : -ringAreaKm2(ring)));
   return km2;
 }
 

@@ -30,6 +30,14 @@ export interface SubjectFigures {
 export type WeekPoint = NonNullable<StatusSubject['series']>[number];
 
 /** The fields every subject carries before any figure: who, when, where. */
-export function subjectHeader(spec: SubjectSpec): Pick<StatusSubject, 'species_code' | 'common_name' | 'time_label' | 'place_label' | 'weeks'> {
-  return { species_code: spec.species.species_code, common_name: spec.species.common_name, time_label: spec.time.label, place_label: spec.place.label, weeks: spec.time.weeks };
+export function subjectHeader(
+  spec: SubjectSpec,
+): Pick<StatusSubject, 'species_code' | 'common_name' | 'time_label' | 'place_label' | 'weeks'> {
+  return {
+    species_code: spec.species.species_code,
+    common_name: spec.species.common_name,
+    time_label: spec.time.label,
+    place_label: spec.place.label,
+    weeks: spec.time.weeks,
+  };
 }

@@ -3,8 +3,19 @@ import { toolFailure, type ToolFailure } from '../../registry';
 
 /** Operations that read the weekly cells: every one except none. */
 const WEEKLY_OPERATIONS = [
-  'value', 'where_highest', 'where_lowest', 'when_highest', 'when_lowest', 'first_week_above', 'last_week_above',
-  'length_of_stay', 'biggest_rise', 'biggest_drop', 'cells_above', 'which_larger', 'rank_species',
+  'value',
+  'where_highest',
+  'where_lowest',
+  'when_highest',
+  'when_lowest',
+  'first_week_above',
+  'last_week_above',
+  'length_of_stay',
+  'biggest_rise',
+  'biggest_drop',
+  'cells_above',
+  'which_larger',
+  'rank_species',
 ] as const satisfies readonly Operation[];
 
 /**
@@ -25,7 +36,12 @@ export const SUPPORTED: Record<Measure, readonly Operation[]> = {
 };
 
 /** Measures read from the `weekly` table (columns of the same names). */
-export const WEEKLY_MEASURES = ['abundance', 'occurrence', 'count', 'proportion_population'] as const satisfies readonly Measure[];
+export const WEEKLY_MEASURES = [
+  'abundance',
+  'occurrence',
+  'count',
+  'proportion_population',
+] as const satisfies readonly Measure[];
 export type WeeklyMeasure = (typeof WEEKLY_MEASURES)[number];
 
 export function isWeeklyMeasure(measure: Measure): measure is WeeklyMeasure {
@@ -36,7 +52,11 @@ export function isWeeklyMeasure(measure: Measure): measure is WeeklyMeasure {
 export function checkCombination(measure: Measure, operation: Operation): ToolFailure | null {
   const valid = SUPPORTED[measure];
   if (valid.includes(operation)) return null;
-  return toolFailure('unsupported_combination', `unsupported_combination: '${operation}' cannot be computed for ${measure}. Operations for ${measure}: ${valid.join(', ')}.`, {
-    problems: [{ loc: 'operation', msg: `one of ${valid.join(', ')} for measure ${measure}` }],
-  });
+  return toolFailure(
+    'unsupported_combination',
+    `unsupported_combination: '${operation}' cannot be computed for ${measure}. Operations for ${measure}: ${valid.join(', ')}.`,
+    {
+      problems: [{ loc: 'operation', msg: `one of ${valid.join(', ')} for measure ${measure}` }],
+    },
+  );
 }

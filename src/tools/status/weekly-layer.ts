@@ -11,14 +11,30 @@ import type { WeeklyMeasure } from './supported';
  * animated by the week slider, so the season the figures describe can be watched (the example:
  * 293 cells × 52 weeks = 15,236 features, drawn from GPU buffers uploaded once — map bench).
  */
-export const WEEKLY_LAYER_OPERATIONS: ReadonlySet<string> = new Set(['when_highest', 'when_lowest', 'first_week_above', 'last_week_above', 'length_of_stay', 'biggest_rise', 'biggest_drop']);
+export const WEEKLY_LAYER_OPERATIONS: ReadonlySet<string> = new Set([
+  'when_highest',
+  'when_lowest',
+  'first_week_above',
+  'last_week_above',
+  'length_of_stay',
+  'biggest_rise',
+  'biggest_drop',
+]);
 
 /** The rows of one subject's weekly layer: cell centre, week, value (NULL = not modelled stays NULL). */
-export async function weeklyLayerRows(context: PerchContext, spec: SubjectSpec, measure: WeeklyMeasure): Promise<{ table: Table; query: QueryResult }> {
+export async function weeklyLayerRows(
+  context: PerchContext,
+  spec: SubjectSpec,
+  measure: WeeklyMeasure,
+): Promise<{ table: Table; query: QueryResult }> {
   const sql = `SELECT c.cell_id, c.lon, c.lat, coalesce(c.state_code, c.country_code) AS region_code, w.week, w.${sqlIdentifier(measure)} AS value
     FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
     WHERE w.species_code = ${sqlString(spec.species.species_code)} AND w.week IN (${spec.time.weeks.join(', ')}) AND ${spec.place.cells('c')}
     ORDER BY w.week, c.cell_id`;
-  const query = await runQuery(context, sql, { maxRows: 2_000_000, maxBytes: 400_000_000, timeoutMs: 30_000 });
+  const query = await runQuery(context, sql, {
+    maxRows: 2_000_000,
+    maxBytes: 400_000_000,
+    timeoutMs: 30_000,
+  });
   return { table: query.table, query };
 }

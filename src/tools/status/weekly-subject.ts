@@ -12,7 +12,15 @@ import { DEFAULT_TOP_N, whereCells } from './where-cells';
 import { seasonRegionalStats } from './regional-stats';
 
 /** Operations answered from the weekly place-wide means; their series goes into the result (≤ 52 points). */
-const SERIES_OPERATIONS: readonly Operation[] = ['when_highest', 'when_lowest', 'first_week_above', 'last_week_above', 'length_of_stay', 'biggest_rise', 'biggest_drop'];
+const SERIES_OPERATIONS: readonly Operation[] = [
+  'when_highest',
+  'when_lowest',
+  'first_week_above',
+  'last_week_above',
+  'length_of_stay',
+  'biggest_rise',
+  'biggest_drop',
+];
 /** Operations whose answer a chart of the weeks helps (the series then only goes to the chart). */
 const CHART_OPERATIONS: readonly Operation[] = [...SERIES_OPERATIONS, 'value'];
 
@@ -22,12 +30,21 @@ const CHART_OPERATIONS: readonly Operation[] = [...SERIES_OPERATIONS, 'value'];
  * the operation adds. Week operations work on the place-wide weekly means; cell operations on
  * the per-cell means.
  */
-export async function weeklySubject(context: PerchContext, frame: QueryFrame, spec: SubjectSpec): Promise<SubjectFigures> {
+export async function weeklySubject(
+  context: PerchContext,
+  frame: QueryFrame,
+  spec: SubjectSpec,
+): Promise<SubjectFigures> {
   const measure = frame.measure as WeeklyMeasure;
   const operation = frame.operation;
   const means = await cellMeans(context, spec, measure, frame.interval === true);
   const subject: StatusSubject = { ...subjectHeader(spec), ...summariseCells(means.cells) };
-  const figures: SubjectFigures = { subject, caveats: [], queries: [means.query], cells: { table: means.table, query: means.query } };
+  const figures: SubjectFigures = {
+    subject,
+    caveats: [],
+    queries: [means.query],
+    cells: { table: means.table, query: means.query },
+  };
   if (CHART_OPERATIONS.includes(operation)) {
     const { series, query } = await weeklyPlaceMeans(context, spec, measure);
     figures.series = { points: series, query };
@@ -40,11 +57,19 @@ export async function weeklySubject(context: PerchContext, frame: QueryFrame, sp
   if (operation === 'where_highest' || operation === 'where_lowest' || operation === 'value') {
     // A mean over a place also names its best cell ("the best spot: 0.75 near Iron River").
     const topN = operation === 'value' ? 1 : (frame.top_n ?? DEFAULT_TOP_N);
-    const where = await whereCells(context, means.cells, topN, operation === 'where_lowest' ? 'lowest' : 'highest');
+    const where = await whereCells(
+      context,
+      means.cells,
+      topN,
+      operation === 'where_lowest' ? 'lowest' : 'highest',
+    );
     Object.assign(subject, where.top);
     figures.queries.push(...where.queries);
   }
-  if ((operation === 'where_highest' || operation === 'value') && (measure === 'abundance' || measure === 'proportion_population')) {
+  if (
+    (operation === 'where_highest' || operation === 'value') &&
+    (measure === 'abundance' || measure === 'proportion_population')
+  ) {
     const regional = await seasonRegionalStats(context, spec);
     if (regional) {
       subject.regional_stats = regional.rows;
@@ -52,7 +77,10 @@ export async function weeklySubject(context: PerchContext, frame: QueryFrame, sp
     }
   }
   if (operation === 'cells_above') {
-    const peakCell = means.cells.reduce<number | null>((best, cell) => (cell.value !== null && (best === null || cell.value > best) ? cell.value : best), null);
+    const peakCell = means.cells.reduce<number | null>(
+      (best, cell) => (cell.value !== null && (best === null || cell.value > best) ? cell.value : best),
+      null,
+    );
     const threshold = resolveThreshold(frame, peakCell, 'the highest cell mean');
     if (threshold) {
       subject.threshold = threshold;
@@ -71,12 +99,22 @@ export async function weeklySubject(context: PerchContext, frame: QueryFrame, sp
 }
 
 /** The week figures of the week operations, from the series. */
-function weekFigures(frame: QueryFrame, subject: StatusSubject, series: NonNullable<StatusSubject['series']>): void {
+function weekFigures(
+  frame: QueryFrame,
+  subject: StatusSubject,
+  series: NonNullable<StatusSubject['series']>,
+): void {
   const operation = frame.operation;
-  if (operation === 'when_highest' || operation === 'when_lowest') subject.week = bestWeek(series, operation === 'when_highest' ? 'highest' : 'lowest');
-  if (operation === 'biggest_rise' || operation === 'biggest_drop') subject.change = biggestChange(series, operation === 'biggest_rise' ? 'rise' : 'drop');
+  if (operation === 'when_highest' || operation === 'when_lowest')
+    subject.week = bestWeek(series, operation === 'when_highest' ? 'highest' : 'lowest');
+  if (operation === 'biggest_rise' || operation === 'biggest_drop')
+    subject.change = biggestChange(series, operation === 'biggest_rise' ? 'rise' : 'drop');
   if (operation === 'first_week_above' || operation === 'last_week_above' || operation === 'length_of_stay') {
-    const threshold = resolveThreshold(frame, bestWeek(series, 'highest')?.value ?? null, 'the peak weekly mean');
+    const threshold = resolveThreshold(
+      frame,
+      bestWeek(series, 'highest')?.value ?? null,
+      'the peak weekly mean',
+    );
     if (!threshold) return;
     subject.threshold = threshold;
     const stay = weeksAbove(series, threshold.value);

@@ -27,7 +27,9 @@ export interface LayerSource {
   callId: string;
 }
 
-export type GeometrySource = { kind: 'point'; lon: string; lat: string } | { kind: 'polygon'; geojson: string };
+export type GeometrySource =
+  | { kind: 'point'; lon: string; lat: string }
+  | { kind: 'polygon'; geojson: string };
 
 /** Columnar payload (typed arrays, NaN = no data) from an Arrow result; rows without geometry are skipped. */
 export function buildMapLayer(source: LayerSource, geometry: GeometrySource): MapLayerPayload {
@@ -76,7 +78,10 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
     values: Float32Array.from(values),
     valueName: source.valueColumn,
     unit: source.unit,
-    domain: finite.length > 0 ? [finite.reduce((a, b) => Math.min(a, b)), finite.reduce((a, b) => Math.max(a, b))] : [0, 0],
+    domain:
+      finite.length > 0
+        ? [finite.reduce((a, b) => Math.min(a, b)), finite.reduce((a, b) => Math.max(a, b))]
+        : [0, 0],
     color: source.color,
     sourceTables: source.sourceTables,
     sql: source.sql,
@@ -86,7 +91,9 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
   if (label) layer.labels = labels;
   if (time) {
     sortByTime(layer, times);
-    layer.timeLabels = Object.fromEntries([...new Set(times)].map((week) => [week, weekDate(source.release, week)]));
+    layer.timeLabels = Object.fromEntries(
+      [...new Set(times)].map((week) => [week, weekDate(source.release, week)]),
+    );
   }
   return layer;
 }
@@ -114,7 +121,9 @@ export function sortByTime(layer: MapLayerPayload, times: number[]): void {
     layer.polygonStarts = sortedStarts;
   } else {
     const coordinates = new Float64Array(layer.coordinates.length);
-    order.forEach((index, position) => coordinates.set(layer.coordinates.subarray(index * 2, index * 2 + 2), position * 2));
+    order.forEach((index, position) =>
+      coordinates.set(layer.coordinates.subarray(index * 2, index * 2 + 2), position * 2),
+    );
     layer.coordinates = coordinates;
   }
   layer.times = sortedTimes;
@@ -140,7 +149,8 @@ function toNumber(value: unknown): number {
 /** Week numbers pass through; DATE values (ms since epoch in Arrow) become their nearest week. */
 function toWeek(value: unknown): number {
   if (typeof value === 'number' && value >= 1 && value <= 53 && Number.isInteger(value)) return value;
-  if (typeof value === 'number' || value instanceof Date) return weekOfDate(new Date(value).toISOString().slice(0, 10));
+  if (typeof value === 'number' || value instanceof Date)
+    return weekOfDate(new Date(value).toISOString().slice(0, 10));
   if (typeof value === 'string') return weekOfDate(value);
   return 0;
 }
@@ -149,7 +159,8 @@ function outerRings(text: string): [number, number][][] {
   try {
     const geometry = JSON.parse(text) as { type: string; coordinates: unknown };
     if (geometry.type === 'Polygon') return [(geometry.coordinates as [number, number][][])[0]];
-    if (geometry.type === 'MultiPolygon') return (geometry.coordinates as [number, number][][][]).map((polygon) => polygon[0]);
+    if (geometry.type === 'MultiPolygon')
+      return (geometry.coordinates as [number, number][][][]).map((polygon) => polygon[0]);
   } catch {
     // not GeoJSON: no geometry for this row
   }

@@ -17,7 +17,12 @@ export interface RegionalTrend {
  * its 80% interval, the rule eBird uses for the per-cell interval (FORMAT.md §4). Folds carry no
  * region, so they are joined to the trend cells `kept` selects (a query returning `srd_id`).
  */
-export async function regionalTrend(context: PerchContext, species: string, season: string, kept: string): Promise<{ trend: RegionalTrend; query: QueryResult }> {
+export async function regionalTrend(
+  context: PerchContext,
+  species: string,
+  season: string,
+  kept: string,
+): Promise<{ trend: RegionalTrend; query: QueryResult }> {
   const sql = `WITH kept AS (${kept}),
       per_fold AS (SELECT f.fold, sum(f.abd * f.abd_ppy) / sum(f.abd) AS ppy FROM trends_folds AS f JOIN kept ON kept.srd_id = f.srd_id
         WHERE f.species_code = ${sqlString(species)} AND f.season = ${sqlString(season)} GROUP BY f.fold)

@@ -25,33 +25,67 @@ const REGIONS_SQL = 'SELECT region_code, name, type, parent_code FROM regions OR
  * Regions ranked against `text`: "USA-MI", "MI" (a US postal code, read as USA-MI because the data
  * keys states as country-postal), "Michigan", "united states", "USA". Typos allowed.
  */
-export async function rankRegions(context: PerchContext, text: string, limit: number): Promise<{ candidates: RegionCandidate[]; query: QueryResult } | ToolFailure> {
+export async function rankRegions(
+  context: PerchContext,
+  text: string,
+  limit: number,
+): Promise<{ candidates: RegionCandidate[]; query: QueryResult } | ToolFailure> {
   const missing = requireTables(context, ['regions']);
   if (missing) return missing;
   const query = await runQuery(context, REGIONS_SQL, { maxRows: 100_000 });
   const rows = previewRows(query.table, query.rows) as unknown as RegionRow[];
   const wanted = text.trim().toLowerCase();
-  const exact = rows.filter((row) => row.region_code.toLowerCase() === wanted || row.name.toLowerCase() === wanted || (row.type === 'state' && row.region_code.toLowerCase() === `usa-${wanted}`));
-  if (exact.length > 0) return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
+  const exact = rows.filter(
+    (row) =>
+      row.region_code.toLowerCase() === wanted ||
+      row.name.toLowerCase() === wanted ||
+      (row.type === 'state' && row.region_code.toLowerCase() === `usa-${wanted}`),
+  );
+  if (exact.length > 0)
+    return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
   const index = new MiniSearch<RegionRow>({ fields: ['region_code', 'name'], idField: 'region_code' });
   index.addAll(rows);
   const byCode = new Map(rows.map((row) => [row.region_code, row]));
   const hits = index.search(text, { fuzzy: 0.3, prefix: true });
   const top = hits[0]?.score ?? 1;
-  return { candidates: hits.slice(0, limit).map((hit) => ({ ...byCode.get(String(hit.id))!, match: 'fuzzy' as const, score: Number((hit.score / top).toFixed(3)) })), query };
+  return {
+    candidates: hits
+      .slice(0, limit)
+      .map((hit) => ({
+        ...byCode.get(String(hit.id))!,
+        match: 'fuzzy' as const,
+        score: Number((hit.score / top).toFixed(3)),
+      })),
+    query,
+  };
 }
 
 /** One region for a domain tool, or a failure listing candidates. */
-export async function resolveRegion(context: PerchContext, text: string): Promise<{ region: RegionRow; interpreted?: string } | ToolFailure> {
+export async function resolveRegion(
+  context: PerchContext,
+  text: string,
+): Promise<{ region: RegionRow; interpreted?: string } | ToolFailure> {
   const ranked = await rankRegions(context, text, 5);
   if ('code' in ranked) return ranked;
   const [first, second] = ranked.candidates;
-  if (first === undefined) return toolFailure('not_found', `not_found: no country or state matches '${text}'.`, { hint: 'Call find_region to see region codes as the data keys them (USA, USA-MI).' });
+  if (first === undefined)
+    return toolFailure('not_found', `not_found: no country or state matches '${text}'.`, {
+      hint: 'Call find_region to see region codes as the data keys them (USA, USA-MI).',
+    });
   if (first.match === 'exact' || second === undefined || first.score >= 2 * second.score) {
-    return { region: first, interpreted: first.match === 'exact' ? undefined : `'${text}' was read as ${first.name} (${first.region_code})` };
+    return {
+      region: first,
+      interpreted:
+        first.match === 'exact' ? undefined : `'${text}' was read as ${first.name} (${first.region_code})`,
+    };
   }
-  const names = ranked.candidates.map((candidate) => `${candidate.name} (${candidate.region_code})`).join(', ');
-  return toolFailure('ambiguous', `ambiguous: '${text}' matches several regions: ${names}. Call again with the region code.`);
+  const names = ranked.candidates
+    .map((candidate) => `${candidate.name} (${candidate.region_code})`)
+    .join(', ');
+  return toolFailure(
+    'ambiguous',
+    `ambiguous: '${text}' matches several regions: ${names}. Call again with the region code.`,
+  );
 }
 
 /** The WHERE condition selecting a region's rows in a table with country_code/state_code. */

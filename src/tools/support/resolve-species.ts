@@ -24,23 +24,42 @@ export interface SpeciesCandidate extends SpeciesRow {
   score: number;
 }
 
-const SPECIES_SQL = 'SELECT species_code, common_name, scientific_name, run_name, release, is_resident, trends_release, products, simulated FROM species ORDER BY species_code';
+const SPECIES_SQL =
+  'SELECT species_code, common_name, scientific_name, run_name, release, is_resident, trends_release, products, simulated FROM species ORDER BY species_code';
 
 /** Species of this session ranked against `text` (code, run name, common or scientific name; typos allowed). */
-export async function rankSpecies(context: PerchContext, text: string, limit: number): Promise<{ candidates: SpeciesCandidate[]; query: QueryResult } | ToolFailure> {
+export async function rankSpecies(
+  context: PerchContext,
+  text: string,
+  limit: number,
+): Promise<{ candidates: SpeciesCandidate[]; query: QueryResult } | ToolFailure> {
   const missing = requireTables(context, ['species']);
   if (missing) return missing;
   const query = await runQuery(context, SPECIES_SQL, { maxRows: 100_000 });
   const rows = previewRows(query.table, query.rows) as unknown as SpeciesRow[];
   const wanted = normalise(text);
-  const exact = rows.filter((row) => [row.species_code, row.run_name, row.common_name, row.scientific_name].some((value) => normalise(value ?? '') === wanted));
-  if (exact.length > 0) return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
-  const index = new MiniSearch<SpeciesRow & { id: string }>({ fields: ['species_code', 'run_name', 'common_name', 'scientific_name'], idField: 'id' });
+  const exact = rows.filter((row) =>
+    [row.species_code, row.run_name, row.common_name, row.scientific_name].some(
+      (value) => normalise(value ?? '') === wanted,
+    ),
+  );
+  if (exact.length > 0)
+    return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
+  const index = new MiniSearch<SpeciesRow & { id: string }>({
+    fields: ['species_code', 'run_name', 'common_name', 'scientific_name'],
+    idField: 'id',
+  });
   index.addAll(rows.map((row) => ({ ...row, id: row.species_code })));
   const byCode = new Map(rows.map((row) => [row.species_code, row]));
   const hits = index.search(text, { fuzzy: 0.34, prefix: true, combineWith: 'OR' });
   const top = hits[0]?.score ?? 1;
-  const candidates = hits.slice(0, limit).map((hit) => ({ ...byCode.get(String(hit.id))!, match: 'fuzzy' as const, score: Number((hit.score / top).toFixed(3)) }));
+  const candidates = hits
+    .slice(0, limit)
+    .map((hit) => ({
+      ...byCode.get(String(hit.id))!,
+      match: 'fuzzy' as const,
+      score: Number((hit.score / top).toFixed(3)),
+    }));
   return { candidates, query };
 }
 
@@ -49,21 +68,38 @@ export async function rankSpecies(context: PerchContext, text: string, limit: nu
  * twice the next) is taken and the interpretation reported; anything else is `not_found` or
  * `ambiguous` with the candidates, so the model asks instead of guessing.
  */
-export async function resolveSpecies(context: PerchContext, text: string): Promise<{ species: SpeciesRow; interpreted?: string; query: QueryResult } | ToolFailure> {
+export async function resolveSpecies(
+  context: PerchContext,
+  text: string,
+): Promise<{ species: SpeciesRow; interpreted?: string; query: QueryResult } | ToolFailure> {
   const ranked = await rankSpecies(context, text, 5);
   if ('code' in ranked) return ranked;
   const [first, second] = ranked.candidates;
-  const names = ranked.candidates.map((candidate) => `${candidate.common_name} (${candidate.species_code})`).join(', ');
+  const names = ranked.candidates
+    .map((candidate) => `${candidate.common_name} (${candidate.species_code})`)
+    .join(', ');
   if (first === undefined) {
-    return toolFailure('not_found', `not_found: no species matches '${text}' in this session's data.`, { hint: 'Call find_species with part of a name to list the species available.' });
+    return toolFailure('not_found', `not_found: no species matches '${text}' in this session's data.`, {
+      hint: 'Call find_species with part of a name to list the species available.',
+    });
   }
   if (first.match === 'exact' || second === undefined || first.score >= 2 * second.score) {
-    const interpreted = first.match === 'exact' ? undefined : `'${text}' was read as ${first.common_name} (${first.species_code})`;
+    const interpreted =
+      first.match === 'exact'
+        ? undefined
+        : `'${text}' was read as ${first.common_name} (${first.species_code})`;
     return { species: first, interpreted, query: ranked.query };
   }
-  return toolFailure('ambiguous', `ambiguous: '${text}' matches several species: ${names}. Call again with the species code.`, { hint: 'Ask the user which one they meant (ask_user) if the question does not say.' });
+  return toolFailure(
+    'ambiguous',
+    `ambiguous: '${text}' matches several species: ${names}. Call again with the species code.`,
+    { hint: 'Ask the user which one they meant (ask_user) if the question does not say.' },
+  );
 }
 
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 }

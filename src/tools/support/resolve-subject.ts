@@ -19,7 +19,12 @@ export interface Subject {
   describe(): string;
 }
 
-export async function resolveSubject(context: PerchContext, tables: readonly string[], species: string, region?: string): Promise<Subject | ToolFailure> {
+export async function resolveSubject(
+  context: PerchContext,
+  tables: readonly string[],
+  species: string,
+  region?: string,
+): Promise<Subject | ToolFailure> {
   const missing = requireTables(context, tables);
   if (missing) return missing;
   const found = await resolveSpecies(context, species);
@@ -38,7 +43,11 @@ export async function resolveSubject(context: PerchContext, tables: readonly str
     region: regionRow,
     interpreted,
     queries: [found.query],
-    where: (alias) => [`${alias}.species_code = ${sqlString(code)}`, ...(regionRow ? [regionCondition(regionRow, alias)] : [])].join(' AND '),
+    where: (alias) =>
+      [
+        `${alias}.species_code = ${sqlString(code)}`,
+        ...(regionRow ? [regionCondition(regionRow, alias)] : []),
+      ].join(' AND '),
     describe: () =>
       `${found.species.common_name} (${code}), ${regionRow ? `cells whose ${regionRow.type === 'state' ? 'state' : 'country'} is ${regionRow.name} (${regionRow.region_code})` : 'every modelled cell in this build'}`,
   };
@@ -47,8 +56,15 @@ export async function resolveSubject(context: PerchContext, tables: readonly str
 /** Caveats about the subject itself. */
 export function subjectCaveats(subject: Subject): string[] {
   const caveats = [...subject.interpreted];
-  if (subject.species.simulated) caveats.unshift('SIMULATED species: fictional values for a demo, never facts about a real bird.');
-  if (!subject.region) caveats.push('No region given: the figures cover every modelled cell in this build (for the eBird example, the 293 cells of the Michigan mask, some of whose centres lie just outside Michigan).');
-  else caveats.push(`A cell counts as ${subject.region.region_code} when its centre (else most of its footprint) lies there; cells are 27 km squares.`);
+  if (subject.species.simulated)
+    caveats.unshift('SIMULATED species: fictional values for a demo, never facts about a real bird.');
+  if (!subject.region)
+    caveats.push(
+      'No region given: the figures cover every modelled cell in this build (for the eBird example, the 293 cells of the Michigan mask, some of whose centres lie just outside Michigan).',
+    );
+  else
+    caveats.push(
+      `A cell counts as ${subject.region.region_code} when its centre (else most of its footprint) lies there; cells are 27 km squares.`,
+    );
   return caveats;
 }

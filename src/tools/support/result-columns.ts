@@ -18,13 +18,21 @@ export function resultColumns(table: Table): ResultColumn[] {
 }
 
 /** A column named in arguments must be one the query returns; otherwise `not_found` with close names. */
-export function checkColumn(columns: readonly ResultColumn[], name: string, argument: string): ResultColumn | ToolFailure {
+export function checkColumn(
+  columns: readonly ResultColumn[],
+  name: string,
+  argument: string,
+): ResultColumn | ToolFailure {
   const found = columns.find((column) => column.name === name);
   if (found) return found;
   const names = columns.map((column) => column.name);
-  return toolFailure('not_found', `not_found: the query returns no column '${name}' (argument ${argument}). Did you mean: ${closestNames(name, names).join(', ')}?`, {
-    hint: `Columns of the result: ${names.join(', ')}.`,
-  });
+  return toolFailure(
+    'not_found',
+    `not_found: the query returns no column '${name}' (argument ${argument}). Did you mean: ${closestNames(name, names).join(', ')}?`,
+    {
+      hint: `Columns of the result: ${names.join(', ')}.`,
+    },
+  );
 }
 
 /** The model's SQL as a subquery body: one trailing ';' dropped; the newline ends a trailing `-- comment`. */

@@ -14,9 +14,13 @@ export function scopedTable(context: PerchContext, name: string): CatalogTable |
   const table = Object.hasOwn(tables, name) ? tables[name] : undefined;
   if (table === undefined) {
     const suggestions = closestNames(name, inScope);
-    return toolFailure('not_found', `not_found: no table named '${name}'. Did you mean: ${suggestions.join(', ') || '(no table in scope)'}?`, {
-      hint: `Tables in this session: ${[...inScope].sort().join(', ')}. Call search_datasets to find one by meaning.`,
-    });
+    return toolFailure(
+      'not_found',
+      `not_found: no table named '${name}'. Did you mean: ${suggestions.join(', ') || '(no table in scope)'}?`,
+      {
+        hint: `Tables in this session: ${[...inScope].sort().join(', ')}. Call search_datasets to find one by meaning.`,
+      },
+    );
   }
   if (!inScope.includes(name)) return outOfScope([name], inScope);
   return table;
@@ -30,7 +34,11 @@ export function requireTables(context: PerchContext, names: readonly string[]): 
 
 function outOfScope(names: readonly string[], inScope: readonly string[]): ToolFailure {
   const list = names.map((name) => `'${name}'`).join(', ');
-  return toolFailure('out_of_scope', `out_of_scope: ${list} ${names.length === 1 ? 'is' : 'are'} outside this session's data scope. Ask the user to add ${names.length === 1 ? 'it' : 'them'} in Data scope.`, {
-    hint: `Tables in this session: ${[...inScope].sort().join(', ') || '(none)'}.`,
-  });
+  return toolFailure(
+    'out_of_scope',
+    `out_of_scope: ${list} ${names.length === 1 ? 'is' : 'are'} outside this session's data scope. Ask the user to add ${names.length === 1 ? 'it' : 'them'} in Data scope.`,
+    {
+      hint: `Tables in this session: ${[...inScope].sort().join(', ') || '(none)'}.`,
+    },
+  );
 }

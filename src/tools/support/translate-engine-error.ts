@@ -3,7 +3,8 @@ import type { ToolError } from '../../registry';
 
 const HINTS: Record<string, string> = {
   sql_rejected: 'Read only tables in this session (describe_table lists columns); one SELECT, no commands.',
-  query_failed: "DuckDB's message says what is wrong; check names with describe_table and literal values with sample_values.",
+  query_failed:
+    "DuckDB's message says what is wrong; check names with describe_table and literal values with sample_values.",
   result_too_large: 'Aggregate (GROUP BY, avg, count), filter with WHERE, or select fewer columns.',
   timeout: 'Filter earlier (species_code, week) or aggregate.',
 };
@@ -12,5 +13,7 @@ const HINTS: Record<string, string> = {
 export function translateEngineError(error: unknown): ToolError | undefined {
   if (!isEngineError(error)) return undefined;
   const hint = HINTS[error.code];
-  return hint ? { code: error.code, message: error.message, hint } : { code: error.code, message: error.message };
+  return hint
+    ? { code: error.code, message: error.message, hint }
+    : { code: error.code, message: error.message };
 }

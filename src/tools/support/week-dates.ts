@@ -16,6 +16,7 @@ export function weekOfDate(date: string): number {
 /** Weeks whose date falls in `month` (1–12). */
 export function weeksOfMonth(release: number, month: number): number[] {
   const weeks: number[] = [];
-  for (let week = 1; week <= 52; week++) if (Number(weekDate(release, week).slice(5, 7)) === month) weeks.push(week);
+  for (let week = 1; week <= 52; week++)
+    if (Number(weekDate(release, week).slice(5, 7)) === month) weeks.push(week);
   return weeks;
 }

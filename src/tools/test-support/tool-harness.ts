@@ -18,11 +18,18 @@ export interface ToolHarness {
 export async function openHarness(dataDir: string, extra: Partial<ToolServices> = {}): Promise<ToolHarness> {
   const engine = await createNodeEngine({ dataDir });
   const registry = createPerchRegistry({ engine, ...extra });
-  const session: Session = { id: `test-${Math.random().toString(36).slice(2)}`, datasets: Object.keys(engine.catalog.tables) };
+  const session: Session = {
+    id: `test-${Math.random().toString(36).slice(2)}`,
+    datasets: Object.keys(engine.catalog.tables),
+  };
   let counter = 0;
-  const call = (name: string, args: unknown, callSession = session) => registry.call('offline', { id: `c${++counter}`, name, arguments: args }, callSession);
+  const call = (name: string, args: unknown, callSession = session) =>
+    registry.call('offline', { id: `c${++counter}`, name, arguments: args }, callSession);
   return {
-    engine, registry, session, call,
+    engine,
+    registry,
+    session,
+    call,
     async data(name, args) {
       const outcome = await call(name, args);
       if (!outcome.envelope.ok) throw new Error(`${name} failed: ${JSON.stringify(outcome.envelope.error)}`);
@@ -35,7 +42,10 @@ export async function openHarness(dataDir: string, extra: Partial<ToolServices> 
 /** The real example build, or null with the reason printed (the test then skips). */
 export function exampleData(): string | null {
   const dir = process.env.PERCH_TEST_DATA;
-  if (!dir) console.warn('[tools] skipping real-data tests: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example from ../shared/data/ebirdst-example)');
+  if (!dir)
+    console.warn(
+      '[tools] skipping real-data tests: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example from ../shared/data/ebirdst-example)',
+    );
   return dir ?? null;
 }
 
