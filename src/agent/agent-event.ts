@@ -1,6 +1,6 @@
 import type { ApprovalCard, AuditEntry, ToolErrorCode } from '../registry';
 import type { Payload } from '../payloads';
-import type { Reading } from '../reader/reading';
+import type { Reading } from '../reader';
 import type { TokenUsage } from '../models/model-adapter';
 
 /** Where a figure in an answer came from: the call (and SQL) that produced it. */

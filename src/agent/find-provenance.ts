@@ -101,9 +101,11 @@ export function quotedTexts(answer: string, sources: readonly ProvenanceSource[]
     if (typeof value === 'string') {
       if (inCaveats && value.length >= MIN_QUOTED_LENGTH && /\d/.test(value) && answer.includes(value))
         texts.add(value);
-    } else if (Array.isArray(value)) value.forEach((item) => visit(item, inCaveats));
-    else if (typeof value === 'object' && value !== null)
-      Object.entries(value).forEach(([key, item]) => visit(item, inCaveats || key === 'caveats'));
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, inCaveats);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) visit(item, inCaveats || key === 'caveats');
+    }
   };
   for (const source of sources) visit(source.data, false);
   return [...texts];

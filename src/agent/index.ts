@@ -10,4 +10,5 @@ export type { TurnLimits } from './turn-limits';
 export { buildSystemPrompt, systemPromptInfo } from './system-prompt';
 export type { SystemPromptInfo } from './system-prompt';
 export { findProvenance } from './find-provenance';
+export { figuresIn } from './find-provenance';
 export type { ProvenanceSource } from './find-provenance';

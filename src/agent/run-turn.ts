@@ -1,8 +1,12 @@
 import type { QueryFrame } from '../frame/query-frame';
-import type { ModelConversation, ModelReply, TokenUsage } from '../models/model-adapter';
-import type { Reading } from '../reader/reading';
-import { isModelError } from '../models/model-adapter';
-import type { Registry, Session, ToolCall, ToolEnvelope } from '../registry';
+import {
+  type ModelConversation,
+  type ModelReply,
+  type TokenUsage,
+  isModelError,
+} from '../models/model-adapter';
+import type { Reading } from '../reader';
+import { canonicalJson, type Registry, type Session, type ToolCall, type ToolEnvelope } from '../registry';
 import type { AgentEvent, RecordedCall, TurnSummary } from './agent-event';
 import { findProvenance, quotedField, type ProvenanceSource } from './find-provenance';
 import { runCall } from './run-call';
@@ -194,18 +198,6 @@ function overBudget(call: ToolCall, maxCalls: number): ToolEnvelope {
       message: `call_budget: this question has used all ${maxCalls} tool calls it may make, so '${call.name}' did not run. Answer with the results you have.`,
     },
   };
-}
-
-/** JSON with sorted keys, so `{a, b}` and `{b, a}` count as the same arguments. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** Token counts of a turn: the sum over its model steps. */

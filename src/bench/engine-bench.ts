@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Catalog, CatalogTable } from '../catalog/types';
 import { createNodeEngine } from '../engine/node-engine';
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import { startStaticServer } from '../../test/static-server';
 import { runBrowserEngineBench, type BrowserEngineBenchReport } from './engine-bench-browser';
 import { chromiumMissingReason } from './engine-bench-page';

@@ -8,7 +8,7 @@ import { startStaticServer, type StaticServer } from '../../test/static-server';
 import { buildBenchPage, chromiumVersion } from './build-bench-page';
 import { chromiumMissingReason } from './engine-bench-page';
 import { timing, type Timing } from './engine-bench-queries';
-import type { LongTask, MapBenchStep, MapBenchUpload, PerchMapBenchPage } from './map-browser/map-bench-page';
+import type { LongTask, MapBenchStep, MapBenchUpload } from './map-browser/map-bench-page';
 
 /**
  * Map benchmark (issue 7: "1M animated cells stay smooth"): the real map view (src/ui/map-view.ts)

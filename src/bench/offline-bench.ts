@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runTurn } from '../agent';
 import { createNodeEngine } from '../engine/node-engine';
-import { createOfflineModel } from '../models/offline';
-import { loadVocabulary } from '../models/offline/load-vocabulary';
-import type { PlannerMemory } from '../models/offline/plan-step';
-import { readQuestion } from '../reader';
-import type { Vocabulary } from '../reader/reading';
+import { createOfflineModel, loadVocabulary, type PlannerMemory } from '../models/offline';
+import { readQuestion, type Vocabulary } from '../reader';
 import type { Registry, Session, ToolEnvelope } from '../registry';
 import { createPerchRegistry } from '../tools';
 

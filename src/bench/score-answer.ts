@@ -1,5 +1,5 @@
-import { figuresIn } from '../agent/find-provenance';
-import type { OutOfScope } from '../reader/reading';
+import { figuresIn } from '../agent';
+import type { OutOfScope } from '../reader';
 import type { ExpectedReading } from './score-reading';
 
 /** One question of an evaluation file (../shared/questions/public.json is the model). */

@@ -1,5 +1,5 @@
 import type { PlaceSpec, QueryFrame, TimeSpec } from '../frame/query-frame';
-import type { OutOfScope, Reading } from '../reader/reading';
+import type { OutOfScope, Reading } from '../reader';
 
 /**
  * Whether the agent read a question the way the dev set expects (src/bench/questions/dev-set.json,

@@ -60,6 +60,11 @@ export interface CatalogTable {
   release?: number[];
   caveats: string[];
   simulated: boolean;
+  /**
+   * Set by the engine on a table a session added from bytes (a URL or a dropped file): its column
+   * names and values are the file author's text, so tools mark them as content for the model.
+   */
+  user_added?: true;
 }
 
 export interface Catalog {

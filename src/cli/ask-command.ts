@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { askJson, MODEL_KINDS, openAsker, parseAskFlags } from './ask-runner';
+import { redact, redactText } from '../registry';
+import { type Asker, askJson, MODEL_KINDS, openAsker, parseAskFlags } from './ask-runner';
+import { envSecrets } from './env-secrets';
 
 const USAGE = `usage: perch ask "<question>" ["<follow-up>" …] [options]
 
@@ -16,6 +18,11 @@ options:
 
 keys: GEMINI_API_KEY for --model gemini, OPENAI_API_KEY (optional) for --model openai.`;
 
+/** Neither stream repeats a key, or a secret-shaped string a model or a tool echoed. */
+const secrets = envSecrets();
+const print = (text: string) => console.log(redactText(text, secrets));
+const printError = (text: string) => console.error(redactText(text, secrets));
+
 export async function run(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
@@ -23,18 +30,18 @@ export async function run(argv: string[]): Promise<number> {
   }
   const parsed = parseAskFlags(argv);
   if ('error' in parsed) {
-    console.error(`perch ask: ${parsed.error}\n\n${USAGE}`);
+    printError(`perch ask: ${parsed.error}\n\n${USAGE}`);
     return 1;
   }
   if (parsed.positional.length === 0) {
-    console.error(`perch ask: expected a question in quotes.\n\n${USAGE}`);
+    printError(`perch ask: expected a question in quotes.\n\n${USAGE}`);
     return 1;
   }
-  let asker;
+  let asker: Asker;
   try {
     asker = await openAsker({ ...parsed.options, dataDir: resolve(parsed.options.dataDir) });
   } catch (error) {
-    console.error(`perch ask: ${(error as Error).message}`);
+    printError(`perch ask: ${(error as Error).message}`);
     return 1;
   }
   try {
@@ -42,11 +49,11 @@ export async function run(argv: string[]): Promise<number> {
     let failed = false;
     for (const question of parsed.positional) {
       const record = await asker.ask(question, conversation);
-      if (parsed.json) console.log(JSON.stringify(askJson(question, record)));
+      if (parsed.json) console.log(JSON.stringify(redact(askJson(question, record), secrets)));
       else {
-        if (parsed.positional.length > 1) console.log(`> ${question}`);
-        console.log(`${record.result.summary.answer}\n`);
-        if (record.result.error) console.error(`perch ask: ${record.result.error.message}`);
+        if (parsed.positional.length > 1) print(`> ${question}`);
+        print(`${record.result.summary.answer}\n`);
+        if (record.result.error) printError(`perch ask: ${record.result.error.message}`);
       }
       failed ||= !(record.result.end === 'answered' || record.result.end === 'asked');
     }

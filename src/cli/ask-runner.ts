@@ -1,6 +1,6 @@
 import { buildSystemPrompt, runTurn, systemPromptInfo, type TurnResult } from '../agent';
 import { createNodeEngine } from '../engine/node-engine';
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import { createGeminiModel } from '../models/gemini-model';
 import type { ModelAdapter, ModelConversation } from '../models/model-adapter';
 import { createOfflineModel } from '../models/offline';
@@ -63,7 +63,7 @@ export async function openAsker(options: AskerOptions): Promise<Asker> {
   const env = options.env ?? process.env;
   const secrets = [env.GEMINI_API_KEY, env.OPENAI_API_KEY].filter((key): key is string => Boolean(key));
   const session: Session = { id: 'cli', datasets: Object.keys(engine.catalog.tables), secrets };
-  const system = buildSystemPrompt(systemPromptInfo(engine.catalog));
+  const system = buildSystemPrompt(systemPromptInfo(engine.catalog, session.datasets));
   const tools = registry.definitions(options.model, model.provider);
   let turns = 0;
   return {

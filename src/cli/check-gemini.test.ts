@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../engine/node-engine';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import { DEFAULT_GEMINI_MODEL } from '../models/gemini-model-names';
 import { buildData } from '../pipeline';
 import { type MockGeminiServer, startMockGeminiServer } from '../../test/helpers/mock-gemini-server';

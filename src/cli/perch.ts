@@ -11,6 +11,10 @@ const COMMANDS: Record<
     summary: 'run one tool call (or a batch) through the registry, print envelopes',
     load: () => import('./tool-command'),
   },
+  mcp: {
+    summary: 'serve the tools to an MCP client over stdio (Model Context Protocol)',
+    load: () => import('./mcp-command'),
+  },
   ask: {
     summary: 'ask a question with the offline agent, Gemini or an OpenAI-compatible model',
     load: () => import('./ask-command'),

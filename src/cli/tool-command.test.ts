@@ -29,15 +29,15 @@ async function perch(...args: string[]): Promise<{ code: number; stdout: string;
 }
 
 describe('perch tools', () => {
+  type Definition = { name?: string; function?: { name: string } };
   it.each([
-    ['gemini', (definition: any) => definition.name],
-    ['openai', (definition: any) => definition.function.name],
-    ['anthropic', (definition: any) => definition.name],
-    ['mcp', (definition: any) => definition.name],
+    ['gemini', (definition: Definition) => definition.name],
+    ['openai', (definition: Definition) => definition.function?.name],
+    ['mcp', (definition: Definition) => definition.name],
   ])('--provider %s prints every tool in that provider shape', async (provider, nameOf) => {
     const { code, stdout } = await perch('tools', '--provider', provider);
     expect(code).toBe(0);
-    const names = (JSON.parse(stdout) as unknown[]).map(nameOf);
+    const names = (JSON.parse(stdout) as Definition[]).map(nameOf);
     expect(names).toContain('weekly_series');
     expect(names).toContain('add_dataset_from_url');
     expect(names).toHaveLength(TOOLS.length);

@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import { PROVIDERS, type Provider } from '../registry';
 import { AGENTS, createPerchRegistry } from '../tools';
 

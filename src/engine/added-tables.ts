@@ -1,5 +1,5 @@
 import * as arrow from 'apache-arrow';
-import type { Catalog, CatalogColumn, CatalogTable, ColumnType } from '../catalog/types';
+import type { Catalog, CatalogColumn, ColumnType } from '../catalog/types';
 import { csvToIpc } from './csv-to-ipc';
 import type { DuckDBSession } from './duckdb-session';
 import { readParquetToIpc } from './parquet-to-ipc';
@@ -54,6 +54,7 @@ export class AddedTables {
       rows: converted.rows,
       files: [],
       columns: columns.map((column) => catalogColumn(column, request.table.columns)),
+      user_added: true,
     };
     return { rows: converted.rows };
   }

@@ -114,7 +114,10 @@ function utf8Vector(values: ArrayLike<unknown>, length: number): arrow.Vector {
       encoded[index] = new Uint8Array(0);
     } else {
       const text = String(value);
-      if (text !== previous) (previous = text), (previousBytes = encoder.encode(text));
+      if (text !== previous) {
+        previous = text;
+        previousBytes = encoder.encode(text);
+      }
       encoded[index] = previousBytes;
       validity[index >> 3] |= 1 << (index & 7);
     }

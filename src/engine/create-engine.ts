@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog/types';
 import { AddedTables } from './added-tables';
 import { checkScope } from './check-scope';
+import { CallDeadline } from './call-deadline';
 import { checkSqlText, sqlForTableNames, wrapQuery } from './check-sql-text';
 import type { DataSource } from './data-source';
 import { DuckDBSession, type StartDuckDB } from './duckdb-session';
@@ -39,18 +40,47 @@ export interface EngineCoreOptions {
   cancelGraceMs?: number;
 }
 
+/** SQL that passed `checkSqlText`: the text as the caller sent it and the body the check returned. */
+export interface CheckedSql {
+  sql: string;
+  body: string;
+}
+
+/** The engine below the text check: `query` takes SQL that already passed it. */
+export interface EngineCore extends Omit<Engine, 'query'> {
+  query(checked: CheckedSql, options: QueryOptions): Promise<QueryResult>;
+}
+
 /**
  * The engine both hosts share; hosts only say how to start DuckDB and where files are.
- * `query` runs these steps in order, each one refusing with an EngineError:
- *  1. caller already aborted → cancelled;
- *  2. text check (`checkSqlText`) → sql_rejected;
- *  3. wrap as a subquery capped at maxRows + 1 rows;
- *  4. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
- *  5. load the tables it reads that nothing has loaded yet (lazily, once) → load_failed;
- *  6. run under the deadline with real cancellation → timeout / cancelled / engine_restarted / query_failed;
- *  7. rows and bytes limits → result_too_large.
+ * `query` checks the text (`checkSqlText` → sql_rejected), then runs it on the core.
  */
 export async function createEngine(options: EngineCoreOptions): Promise<Engine> {
+  const core = await createEngineCore(options);
+  return {
+    ...core,
+    query(sql, queryOptions) {
+      const text = checkSqlText(sql);
+      if (!text.ok) return Promise.reject(engineError('sql_rejected', text.problem, text.fix));
+      return core.query({ sql, body: text.body }, queryOptions);
+    },
+  };
+}
+
+/**
+ * Everything after the text check. `query` runs these steps in order, each one refusing with an
+ * EngineError, under one deadline (`CallDeadline`) that covers bind, plan, run and fetch:
+ *  1. caller already aborted → cancelled;
+ *  2. wrap as a subquery capped at maxRows + 1 rows;
+ *  3. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
+ *  4. load the tables it reads that nothing has loaded yet (lazily, once; clock paused) → load_failed;
+ *  5. run with real cancellation → timeout / cancelled / engine_restarted / query_failed;
+ *  6. rows and bytes limits → result_too_large.
+ * A stop that DuckDB does not obey within the grace (always the case in the binder, which cannot
+ * be cancelled) terminates the worker; the call answers at once and the next call waits for the
+ * replacement, which holds the same loaded and added tables.
+ */
+export async function createEngineCore(options: EngineCoreOptions): Promise<EngineCore> {
   const catalog = options.catalog ?? (JSON.parse(await options.source.readText('catalog.json')) as Catalog);
   const defaults: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
@@ -123,7 +153,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
       } catch (error) {
         throw engineError(
           'load_failed',
-          `could not load table '${table}' from ${options.source.location}: ${duckdbMessage(error)}`,
+          `could not load table '${table}': ${duckdbMessage(error)}`,
           'Check that the data folder holds the files catalog.json lists (npm run data), then retry',
         );
       }
@@ -132,43 +162,70 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
     return report;
   }
 
+  /**
+   * Stops the call after `deadline` fired. When DuckDB did not stop within the grace, its worker
+   * is terminated and replaced without waiting: the call answers now, the next call awaits `ready`.
+   * Measured (Node 20 worker_thread, bind-deadline.test.ts): a replacement (start the worker,
+   * instantiate the 34 MB wasm, open, lock, reload two small tables) took 6.9–14.1 s on 2 cores
+   * at load average 13–15, of which starting DuckDB alone was 4.2 s; Chromium instantiates in
+   * 2.5–3.3 s (PLATFORM.md), so the page's replacement is ~3 s plus re-reading the loaded
+   * parquet from the HTTP cache. Both fit in the registry's 15 s for the next call.
+   */
+  function stopped(session: DuckDBSession, deadline: CallDeadline, obeyed: boolean): EngineError {
+    if (!obeyed)
+      restart(session, `DuckDB did not stop within ${graceMs} ms of a ${deadline.cause ?? 'stop'}`).catch(
+        () => {},
+      );
+    return deadline.error(!obeyed);
+  }
+
+  async function tableNames(session: DuckDBSession, sql: string, deadline: CallDeadline): Promise<string[]> {
+    deadline.throwIfStopped();
+    const outcome = await session.tableNames(sql, { stop: deadline.stopped, graceMs });
+    if (outcome.type === 'done') return outcome.tables;
+    throw stopped(session, deadline, outcome.type === 'stopped');
+  }
+
   async function bindTables(
     session: DuckDBSession,
     wrapped: string,
     scope: readonly string[],
+    deadline: CallDeadline,
   ): Promise<string[]> {
     const namesSql = sqlForTableNames(wrapped);
     try {
-      return await session.tableNames(namesSql);
+      return await tableNames(session, namesSql, deadline);
     } catch (first) {
+      if (deadline.cause !== null) throw first;
       // The binder needs the tables to exist to resolve e.g. JOIN … USING; load the in-scope
       // tables the text names and ask again (scope is still checked on the binder's answer).
       const named = namedScopeTables(wrapped, scope, catalogTables());
       if (named.length === 0) throw first;
-      await loadTables(session, named);
-      return session.tableNames(namesSql);
+      await deadline.outsideClock(loadTables(session, named));
+      return tableNames(session, namesSql, deadline);
     }
   }
 
-  /** Steps 4–5: binder tables, scope check, lazy loads. */
+  /** Steps 3–4: binder tables, scope check, lazy loads. */
   async function prepare(
     session: DuckDBSession,
     wrapped: string,
     scope: readonly string[],
+    deadline: CallDeadline,
   ): Promise<{ tables: string[]; load: LoadReport }> {
     let binderTables: string[];
     try {
-      binderTables = await bindTables(session, wrapped, scope);
+      binderTables = await bindTables(session, wrapped, scope, deadline);
     } catch (error) {
       throw failure(error);
     }
     const scoped = checkScope(binderTables, scope, catalogTables());
     if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
     const unloaded = scoped.tables.filter((table) => !added.has(table) && loader.loadedFiles(table) === null);
-    return { tables: scoped.tables, load: await loadTables(session, unloaded) };
+    return { tables: scoped.tables, load: await deadline.outsideClock(loadTables(session, unloaded)) };
   }
 
-  async function runQuery(sql: string, queryOptions: QueryOptions): Promise<QueryResult> {
+  async function runQuery(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
     const started = Date.now();
     const limits: QueryLimits = {
       timeoutMs: queryOptions.timeoutMs ?? defaults.timeoutMs,
@@ -182,54 +239,41 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
         'the caller cancelled the query before it started',
         'Run it again when needed',
       );
-    const text = checkSqlText(sql);
-    if (!text.ok) throw engineError('sql_rejected', text.problem, text.fix);
-    const wrapped = wrapQuery(text.body, limits.maxRows + 1);
+    const wrapped = wrapQuery(checked.body, limits.maxRows + 1);
     if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
-    let session = await ready;
-    let prepared: { tables: string[]; load: LoadReport };
+    const deadline = new CallDeadline(limits.timeoutMs, signal);
     try {
-      prepared = await prepare(session, wrapped, scope);
-    } catch (error) {
-      // Nothing ran yet, so a worker that died before or while binding and loading costs one retry, not an error.
-      if (session.dead === null) throw error;
-      session = await restart(session, session.dead);
-      prepared = await prepare(session, wrapped, scope);
-    }
-    const { load } = prepared;
-    const warnings = partialWarnings(prepared.tables);
-
-    let stopCause: 'timeout' | 'cancelled' | null = null;
-    let stopNow: () => void = () => {};
-    const stop = new Promise<void>((resolve) => (stopNow = resolve));
-    const timer = setTimeout(() => {
-      stopCause ??= 'timeout';
-      stopNow();
-    }, limits.timeoutMs);
-    const onAbort = () => {
-      stopCause ??= 'cancelled';
-      stopNow();
-    };
-    signal?.addEventListener('abort', onAbort);
-    try {
+      let session = await deadline.outsideClock(ready);
+      let prepared: { tables: string[]; load: LoadReport };
+      try {
+        prepared = await prepare(session, wrapped, scope, deadline);
+      } catch (error) {
+        // Nothing ran yet, so a worker that died before or while binding and loading costs one retry, not an error.
+        if (session.dead === null || deadline.cause !== null) throw error;
+        session = await deadline.outsideClock(restart(session, session.dead));
+        prepared = await prepare(session, wrapped, scope, deadline);
+      }
+      const { load } = prepared;
+      const warnings = partialWarnings(prepared.tables);
+      deadline.throwIfStopped();
       const outcome = await session
-        .run(wrapped, { stop, graceMs, maxBytes: limits.maxBytes })
+        .run(wrapped, { stop: deadline.stopped, graceMs, maxBytes: limits.maxBytes })
         .catch((error: unknown) => {
           if (session.dead) return { type: 'stuck' as const };
+          if (isWasmTrap(error)) throw trapped(session, error);
           throw failure(error);
         });
       if (outcome.type === 'stuck' || outcome.type === 'cancelled') {
         const died = session.dead;
-        if (outcome.type === 'stuck')
-          await restart(session, died ?? `the worker did not answer ${graceMs} ms after a cancel`);
-        if (died !== null && stopCause === null) {
+        if (died !== null && deadline.cause === null) {
+          await restart(session, died);
           throw engineError(
             'engine_restarted',
             `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.loadedTableNames().length} loaded table(s) reloaded`,
             'Run the query again',
           );
         }
-        throw stopError(stopCause ?? 'cancelled', limits.timeoutMs);
+        throw stopped(session, deadline, outcome.type === 'cancelled' || died !== null);
       }
       if (outcome.type === 'too-large') throw tooLarge(`more than ${limits.maxBytes} bytes`);
       if (outcome.table.numRows > limits.maxRows) throw tooLarge(`more than ${limits.maxRows} rows`);
@@ -240,13 +284,28 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
         tablesRead: prepared.tables,
         bytesFetched: load.bytesFetched,
         durationMs: Date.now() - started,
-        sql,
+        sql: checked.sql,
         warnings,
       };
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
     }
+  }
+
+  /**
+   * A wasm trap leaves the DuckDB instance corrupt although its worker lives: after
+   * `SELECT len(list_sort(range(1000000000)))` ran out of memory ("memory access out of bounds"), every later
+   * query failed ("Catalog temp does not exist", "Max expression depth limit of 0") — red-team corpus. The
+   * worker is replaced in the background (as after a timeout) so the next call answers.
+   */
+  function trapped(session: DuckDBSession, error: unknown): EngineError {
+    const text = duckdbMessage(error);
+    restart(session, `DuckDB trapped (${text})`).catch(() => {});
+    return engineError(
+      'query_failed',
+      `DuckDB ran out of memory or crashed running the query (${text}); its worker was replaced and the loaded tables are reloaded`,
+      'Make the query smaller (fewer rows, shorter lists) and run it again',
+    );
   }
 
   function partialWarnings(tables: string[]): string[] {
@@ -268,7 +327,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
 
   return {
     catalog,
-    query: (sql, queryOptions) => serialised(() => runQuery(sql, queryOptions)),
+    query: (checked, queryOptions) => serialised(() => runQuery(checked, queryOptions)),
     ensureLoaded: (tables, partitions) =>
       serialised(async () => {
         const unknown = tables.filter((table) => !(table in catalog.tables));
@@ -307,6 +366,14 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
 }
 
 /** A DuckDB error as an EngineError: the lock's Permission Errors mean the query reached outside. */
+/** Messages of a WebAssembly RuntimeError (a trap), as V8 words them; DuckDB's own errors never read so. */
+const WASM_TRAP =
+  /memory access out of bounds|RuntimeError|unreachable executed|^unreachable$|table index is out of bounds|Aborted\(/i;
+
+function isWasmTrap(error: unknown): boolean {
+  return !isEngineError(error) && WASM_TRAP.test(duckdbMessage(error));
+}
+
 function failure(error: unknown): EngineError {
   if (isEngineError(error)) return error;
   const text = duckdbMessage(error);
@@ -323,16 +390,6 @@ function failure(error: unknown): EngineError {
       'Read only catalog tables by name',
     );
   return engineError('query_failed', text, 'Fix the SQL and run it again');
-}
-
-function stopError(cause: 'timeout' | 'cancelled', timeoutMs: number): EngineError {
-  return cause === 'timeout'
-    ? engineError(
-        'timeout',
-        `the query ran longer than ${timeoutMs} ms and was cancelled`,
-        'Filter earlier (WHERE on species_code, week), aggregate, or read fewer rows',
-      )
-    : engineError('cancelled', 'the caller cancelled the query', 'Run it again when needed');
 }
 
 function tooLarge(limit: string): EngineError {

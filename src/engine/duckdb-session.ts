@@ -32,10 +32,16 @@ export type QueryOutcome =
   | { type: 'too-large'; bytes: number }
   | { type: 'stuck' };
 
-export interface RunOptions {
-  /** Asked to stop (deadline or caller abort): cancel in DuckDB, then give up after `graceMs`. */
+/** How the binder's table list ended: `stopped` finished within the grace after a stop, `stuck` did not. */
+export type BindOutcome = { type: 'done'; tables: string[] } | { type: 'stopped' } | { type: 'stuck' };
+
+export interface StopOptions {
+  /** Asked to stop (deadline or caller abort): cancel in DuckDB if it can, then give up after `graceMs`. */
   stop: Promise<void>;
   graceMs: number;
+}
+
+export interface RunOptions extends StopOptions {
   maxBytes: number;
 }
 
@@ -83,8 +89,39 @@ export class DuckDBSession {
     return new Promise((resolve) => this.died.push(resolve));
   }
 
-  tableNames(sql: string): Promise<string[]> {
-    return this.untilDead(this.instance.db.getTableNames(this.reader, sql));
+  /**
+   * Base tables `sql` reads, from DuckDB's binder — the phase where macros expand, so its work can
+   * grow without bound (a 21-level `distance_km` nest doubles per level). Nothing cancels it:
+   * the worker reads no message until the wasm call returns (duckdb-wasm #384), and
+   * `cancelPendingQuery` only reaches pending queries. So a stop waits `graceMs` for it and
+   * otherwise answers `stuck`, which the engine answers by replacing the worker.
+   */
+  async tableNames(sql: string, options: StopOptions): Promise<BindOutcome> {
+    let stopRequested = false;
+    let settled = false;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<'stuck'>((resolve) => {
+      options.stop.then(() => {
+        if (settled) return;
+        stopRequested = true;
+        graceTimer = setTimeout(() => resolve('stuck'), options.graceMs);
+      });
+    });
+    const work = this.untilDead(this.instance.db.getTableNames(this.reader, sql));
+    try {
+      const first = await Promise.race([work, stuck]);
+      if (first === 'stuck') {
+        work.catch(() => {}); // the worker is frozen in the binder; it is terminated, so this never settles
+        return { type: 'stuck' };
+      }
+      return stopRequested ? { type: 'stopped' } : { type: 'done', tables: first };
+    } catch (error) {
+      if (stopRequested && this.deadReason === null) return { type: 'stopped' };
+      throw error;
+    } finally {
+      settled = true;
+      clearTimeout(graceTimer);
+    }
   }
 
   insertIpc(table: string, ipc: Uint8Array, create: boolean): Promise<void> {

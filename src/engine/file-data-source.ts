@@ -8,16 +8,16 @@ export function fileDataSource(folder: string): DataSource {
   const pathOf = (path: string) => {
     const full = resolve(root, path);
     if (!full.startsWith(`${root}/`) && full !== root)
-      throw new Error(`path '${path}' leaves the data folder ${root}`);
+      throw new Error(`path '${path}' leaves the data folder`);
     return full;
   };
   return {
     location: root,
-    readText: (path) => readFile(pathOf(path), 'utf8'),
+    readText: (path) => readFile(pathOf(path), 'utf8').catch((error) => rethrowRelative(path, error)),
     async open(path, byteLength, onBytes) {
       const full = pathOf(path);
       return reusingRanges(byteLength, async (start, end) => {
-        const handle = await openFile(full, 'r');
+        const handle = await openFile(full, 'r').catch((error) => rethrowRelative(path, error));
         try {
           const buffer = new Uint8Array(end - start);
           const { bytesRead } = await handle.read(buffer, 0, end - start, start);
@@ -29,4 +29,13 @@ export function fileDataSource(folder: string): DataSource {
       });
     },
   };
+}
+
+/**
+ * Node's fs errors name the absolute path (`ENOENT: …, open '/home/…/cells.parquet'`), and
+ * their text reaches a model inside `load_failed`; the file is named relative to the data folder.
+ */
+function rethrowRelative(path: string, error: unknown): never {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  throw new Error(`cannot read '${path}' in the data folder (${code})`);
 }

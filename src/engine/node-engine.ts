@@ -20,6 +20,17 @@ const DIST = dirname(
 );
 
 /**
+ * DuckDB-WASM's worker `console.log`s every failed query, SQL text included (its onMessage
+ * catch), whatever logger the main thread passes; a Node worker thread's console is the
+ * process's stdout, so `perch tool` and `perch mcp` printed it between their JSON lines. The
+ * worker runs behind a silenced console: failures still arrive as rejected calls.
+ */
+const QUIET_WORKER = `data:text/javascript,${encodeURIComponent(
+  `for (const level of ['log', 'info', 'debug', 'warn', 'error', 'trace', 'dir', 'table']) console[level] = () => {};
+await import(${JSON.stringify(pathToFileURL(join(DIST, 'duckdb-node-eh.worker.cjs')).href)});`,
+)}`;
+
+/**
  * Node host: the same DuckDB-WASM as the browser, in its async build inside a `web-worker`
  * thread, so terminate/restart and cancellation are real. `type: 'module'` is required: without
  * it the worker fails with "module is not defined" (PLATFORM.md).
@@ -27,9 +38,7 @@ const DIST = dirname(
 export const startNodeDuckDB =
   (onWorker?: (worker: WorkerLike) => void): StartDuckDB =>
   async () => {
-    const worker = new Worker(pathToFileURL(join(DIST, 'duckdb-node-eh.worker.cjs')).href, {
-      type: 'module',
-    });
+    const worker = new Worker(QUIET_WORKER, { type: 'module' });
     onWorker?.(worker as unknown as WorkerLike);
     const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker as unknown as globalThis.Worker);
     await db.instantiate(join(DIST, 'duckdb-eh.wasm'));

@@ -31,7 +31,11 @@ export interface PartitionFilter {
 }
 
 export interface QueryLimits {
-  /** @default 5_000 */
+  /**
+   * DuckDB time of one call: parse, bind (where macros expand), plan, run and fetch. Waiting for
+   * a worker and loading catalog tables do not count (call-deadline.ts); the caller's signal
+   * stops any phase. @default 5_000
+   */
   timeoutMs: number;
   /** @default 1_000 */
   maxRows: number;

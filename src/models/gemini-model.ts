@@ -133,7 +133,7 @@ export function createGeminiModel(options: GeminiModelOptions): ModelAdapter {
             // Text may already be on screen: a retry would repeat it, so mid-stream failures end the step.
             return received ? { ...failure, retryable: false } : failure;
           };
-          let step;
+          let step: Awaited<ReturnType<typeof attempt>>;
           try {
             step = await withRetries(attempt, { policy, signal, sleep, classify, provider: 'Gemini' });
           } catch (error) {

@@ -118,7 +118,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleModelOption
             const failure = classifyOpenAiError(error, server, secrets);
             return received ? { ...failure, retryable: false } : failure;
           };
-          let step;
+          let step: Awaited<ReturnType<typeof attempt>>;
           try {
             step = await withRetries(attempt, { policy, signal, sleep, classify, provider: server });
           } catch (error) {

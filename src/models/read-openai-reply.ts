@@ -60,9 +60,8 @@ export async function readOpenAiReply(
       step.text += choice.delta.content;
       onTextDelta?.(choice.delta.content);
     }
-    (choice.delta?.tool_calls ?? []).forEach((delta, position) =>
-      mergeToolCall(step.toolCalls, delta, position),
-    );
+    for (const [position, delta] of (choice.delta?.tool_calls ?? []).entries())
+      mergeToolCall(step.toolCalls, delta, position);
     step.finishReason = choice.finish_reason ?? step.finishReason;
   }
   return step;
@@ -70,9 +69,11 @@ export async function readOpenAiReply(
 
 function mergeToolCall(calls: OpenAiChatToolCall[], delta: ToolCallDelta, position: number): void {
   const index = delta.index ?? position;
-  const call = (calls[index] ??= { type: 'function', function: {} });
+  calls[index] ??= { type: 'function', function: {} };
+  const call = calls[index];
   if (delta.id) call.id = delta.id;
-  const target = (call.function ??= {});
+  call.function ??= {};
+  const target = call.function;
   if (delta.function?.name) target.name = (target.name ?? '') + delta.function.name;
   const fragment = delta.function?.arguments;
   if (typeof fragment === 'string')
@@ -86,8 +87,7 @@ async function* serverSentData(response: Response): AsyncGenerator<string> {
   let buffer = '';
   for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
     buffer += decoder.decode(bytes, { stream: true });
-    let end: number;
-    while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
+    for (let end = buffer.search(/\r?\n\r?\n/); end >= 0; end = buffer.search(/\r?\n\r?\n/)) {
       const event = buffer.slice(0, end);
       buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
       const data = event

@@ -3,21 +3,8 @@
  * SRD_PRED_DAYS: band 24 is 2023-06-14, band 52 is 2023-12-27). Days are days of the release
  * year (1 = Jan 1), so a leap release shifts month/day dates by one day, never a week's date.
  */
+import { MONTH_NAMES } from '../frame/month-names';
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 export const MONTH_SHORT = [
   'Jan',
   'Feb',

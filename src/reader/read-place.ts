@@ -312,7 +312,7 @@ function matchName(
   }
   // "Mich.", "Wisc.", "Minn.": a typed abbreviation (with its period) of a region name.
   const token = tokens[at];
-  if (token && token.period && token.text.length >= 3 && !STOP_WORDS.has(token.text)) {
+  if (token?.period && token.text.length >= 3 && !STOP_WORDS.has(token.text)) {
     const regions = index.names.filter(
       (name) =>
         name.kind !== 'part' &&

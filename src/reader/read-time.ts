@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../frame/month-names';
 import type { Season, TimeSpec } from '../frame/query-frame';
 import {
   addDays,
@@ -5,7 +6,6 @@ import {
   dayOfYear,
   daysInMonth,
   daysInYear,
-  MONTH_NAMES,
   monthDay,
   weeksOfDays,
   type parseIsoDate,

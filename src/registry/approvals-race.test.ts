@@ -23,6 +23,7 @@ const slowWrite = defineTool({
   description: 'Writes `target` after a short wait. A person must approve it first.',
   scope: 'write',
   input: z.strictObject({ target: z.string(), tags: z.array(z.string()) }),
+  output: z.strictObject({ wrote: z.string() }),
   propose: async (args) => {
     await new Promise((resolve) => setTimeout(resolve, 1));
     return { title: `Write ${args.target}`, effects: [`write ${args.target}`] };

@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical-json';
 import type { ProposalSummary } from './define-tool';
 import type { RegistryErrorCode } from './envelope';
 
@@ -142,7 +143,8 @@ export function createApprovalStore(options: {
           secrets: record?.secrets ?? [],
         };
       }
-      const attempt = (record.attempts += 1);
+      record.attempts += 1;
+      const attempt = record.attempts;
       const refused = (code: ClaimCode, message: string, detail?: string): ClaimResult => ({
         ok: false,
         code,
@@ -225,15 +227,4 @@ function canonicalOrUndefined(value: unknown): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

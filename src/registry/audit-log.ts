@@ -1,4 +1,14 @@
 import type { ToolErrorCode } from './envelope';
+import { toModelValue } from './serialize';
+import { shrinkToFit } from './shrink-to-fit';
+
+/**
+ * Largest audit row, in bytes of its JSON line. A row records what was asked, not a copy of
+ * it: a refused 5 MB argument must not become a 5 MB row (IndexedDB quota, the Audit tab
+ * rendering it). 8 KB holds every argument a valid call has (run_sql's 20,000-character SQL
+ * aside, whose head is kept) with the stack of an internal error.
+ */
+export const AUDIT_ROW_BYTES = 8_192;
 
 export type AuditOutcome =
   | 'ok'
@@ -38,11 +48,15 @@ export interface AuditLog {
   entries(): readonly AuditEntry[];
 }
 
-/** Keeps rows in memory and hands each one to `sinks` (IndexedDB in the browser, JSONL in the CLI). */
+/**
+ * Keeps rows in memory and hands each one to `sinks` (IndexedDB in the browser, JSONL in the
+ * CLI). Every row is capped at `AUDIT_ROW_BYTES` on the way in (rows arrive redacted).
+ */
 export function createAuditLog(sinks: readonly ((entry: AuditEntry) => void)[] = []): AuditLog {
   const rows: AuditEntry[] = [];
   return {
-    append(entry) {
+    append(row) {
+      const entry = capAuditRow(row);
       rows.push(entry);
       for (const sink of sinks) {
         try {
@@ -54,6 +68,16 @@ export function createAuditLog(sinks: readonly ((entry: AuditEntry) => void)[] =
     },
     entries: () => rows,
   };
+}
+
+/**
+ * The row cut to `AUDIT_ROW_BYTES`: every field stays, long text and long lists keep their
+ * head and end in `…[truncated N bytes]`.
+ */
+export function capAuditRow(entry: AuditEntry): AuditEntry {
+  const shrunk = shrinkToFit(toModelValue(entry), AUDIT_ROW_BYTES, 1);
+  // A row that fits is kept as the same object, so a caller's row and the log's are one.
+  return shrunk.truncated ? (shrunk.value as AuditEntry) : entry;
 }
 
 /** JSON lines, one row per line: the export format of the Audit tab and the CLI file. */

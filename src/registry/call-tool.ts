@@ -2,6 +2,7 @@ import type { AuditEntry } from './audit-log';
 import type { Attachment, ToolContext } from './define-tool';
 import { type ToolEnvelope, type ToolError, isToolFailure } from './envelope';
 import type { ApprovalCard } from './approvals';
+import { checkedResult } from './check-result';
 import { parseArguments } from './parse-arguments';
 import { runWithDeadline } from './run-with-deadline';
 import { missingRequirements, type Session } from './session';
@@ -34,7 +35,8 @@ export interface CallOutcome {
  *  3. the session provides what the tool requires (else `no_scope`)
  *  4. the arguments match the tool's schema (else `invalid_arguments` with `problems`)
  *  5. a write tool proposes a card and stops (`proposed`)
- *  6. the handler runs under a deadline (`timeout`, `cancelled`, tool codes, `internal_error`)
+ *  6. the handler runs under a deadline (`timeout`, `cancelled`, tool codes, `internal_error`,
+ *     also for a result its output schema rejects)
  *  7. the result fits the byte budget (trimmed with a note, else `result_too_large`)
  */
 export async function callTool<Services>(
@@ -93,7 +95,9 @@ export async function callTool<Services>(
       callId: call.id,
       attach: (item) => attachments.push(item),
     };
-    return tool.scope === 'write' ? tool.propose(parsed.value, context) : tool.run(parsed.value, context);
+    return tool.scope === 'write'
+      ? tool.propose(parsed.value, context)
+      : checkedResult(tool, () => tool.run(parsed.value, context));
   };
   const result = await runWithDeadline(run, {
     timeoutMs: options.timeoutMs ?? state.limits.timeoutMs,

@@ -57,7 +57,8 @@ export function checkTool(tool: ToolContract<unknown>): JsonSchema {
   if (scope !== 'read' && scope !== 'write') {
     throw new RegistrationError(name, `scope must be 'read' or 'write', got ${JSON.stringify(scope)}`);
   }
-  checkStrict(name, tool.input, '(root)');
+  checkStrict(name, tool.input, '(root)', ARGUMENTS);
+  checkOutput(name, tool.output);
   const schema = projectOrRefuse(name, tool.input);
   checkProjection(name, schema);
   return schema;
@@ -74,7 +75,7 @@ function projectOrRefuse(name: string, input: z.ZodType): JsonSchema {
   }
 }
 
-/** Provider rules every projection must meet (Gemini, OpenAI strict, Anthropic and MCP alike). */
+/** Provider rules every projection must meet (Gemini, OpenAI strict and MCP alike). */
 function checkProjection(name: string, schema: JsonSchema): void {
   if (schema.type !== 'object')
     throw new RegistrationError(name, 'the argument schema must be an object (z.strictObject) at its root');
@@ -106,8 +107,28 @@ function checkProjection(name: string, schema: JsonSchema): void {
   }
 }
 
+/**
+ * Every result is parsed against `output` (check-result.ts), and readers import its type, so a
+ * tool without one could return any shape unnoticed. Strict, so a field the schema does not
+ * name fails the result test instead of being dropped on the way to the model.
+ */
+function checkOutput(name: string, output: unknown): void {
+  const definition = zodDefinition(output);
+  if (!definition || typeof (output as { safeParse?: unknown }).safeParse !== 'function') {
+    throw new RegistrationError(
+      name,
+      "missing output: declare the zod schema of the tool's result (output: z.strictObject({ … })) and export its type for readers",
+    );
+  }
+  checkStrict(name, output, '(result)', RESULTS);
+}
+
+/** What a non-strict object would silently drop, for the refusal message. */
+const ARGUMENTS = 'extra arguments are rejected';
+const RESULTS = 'a result field the schema does not name is refused';
+
 /** Extras must be rejected, not dropped: every object in the schema must be a z.strictObject. */
-function checkStrict(name: string, schema: unknown, path: string): void {
+function checkStrict(name: string, schema: unknown, path: string, rejects: string): void {
   const definition = zodDefinition(schema);
   if (!definition) return;
   switch (definition.type) {
@@ -115,18 +136,18 @@ function checkStrict(name: string, schema: unknown, path: string): void {
       if (zodDefinition(definition.catchall)?.type !== 'never') {
         throw new RegistrationError(
           name,
-          `the object at ${path} is not strict; use z.strictObject so extra arguments are rejected instead of silently dropped`,
+          `the object at ${path} is not strict; use z.strictObject so ${rejects} instead of silently dropped`,
         );
       }
       for (const [key, child] of Object.entries(definition.shape as Record<string, unknown>))
-        checkStrict(name, child, path === '(root)' ? key : `${path}.${key}`);
+        checkStrict(name, child, path === '(root)' || path === '(result)' ? key : `${path}.${key}`, rejects);
       return;
     }
     case 'array':
-      checkStrict(name, definition.element, `${path}[]`);
+      checkStrict(name, definition.element, `${path}[]`, rejects);
       return;
     case 'union':
-      for (const option of definition.options as unknown[]) checkStrict(name, option, path);
+      for (const option of definition.options as unknown[]) checkStrict(name, option, path, rejects);
       return;
     case 'optional':
     case 'nullable':
@@ -134,7 +155,7 @@ function checkStrict(name: string, schema: unknown, path: string): void {
     case 'prefault':
     case 'readonly':
     case 'nonoptional':
-      checkStrict(name, definition.innerType, path);
+      checkStrict(name, definition.innerType, path, rejects);
       return;
     default:
       return;

@@ -6,7 +6,7 @@ import { EXAMPLE_TOOLS, listSpecies } from './__fixtures__/example-tools';
 
 const defineTool = defineToolFor<unknown>();
 const tool = (name: string, input: z.ZodObject, description = 'A tool used by registration tests.') =>
-  defineTool({ name, description, scope: 'read', input, run: () => ({}) });
+  defineTool({ name, description, scope: 'read', input, output: z.strictObject({}), run: () => ({}) });
 const register =
   (...tools: ReturnType<typeof tool>[]) =>
   () =>

@@ -1,5 +1,6 @@
 import type { CallOptions, CallOutcome } from './call-tool';
 import type { ToolContext, Attachment } from './define-tool';
+import { checkedResult } from './check-result';
 import { isToolFailure } from './envelope';
 import type { ClaimResult, DecisionRequest } from './approvals';
 import { recorder } from './record-call';
@@ -48,7 +49,7 @@ export async function approveProposal<Services>(
         callId: claim.card.call_id,
         attach: (item) => attachments.push(item),
       };
-      return tool.execute(args, context);
+      return checkedResult(tool, () => tool.execute(args, context));
     },
     { timeoutMs: options.timeoutMs ?? state.limits.timeoutMs, signal: options.signal },
   );

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ToolFailure } from './envelope';
 import type { Session, SessionRequirement } from './session';
 
 /** Something a tool produces for the page, not for the model: map layers, charts, full tables. */
@@ -26,6 +27,15 @@ export interface ProposalSummary {
   effects: string[];
 }
 
+/**
+ * What a handler may return for output schema `Output`: a value of its input type (the registry
+ * parses it against `Output` before the model sees it) or a failure for the model to read.
+ * Returning any other shape fails `tsc` in the tool's own file.
+ */
+export type ToolResult<Output extends z.ZodType> = z.input<Output> | ToolFailure;
+
+type MaybePromise<T> = T | Promise<T>;
+
 interface ToolSpecBase<Input extends z.ZodObject> {
   /** snake_case verb, `^[A-Za-z_][A-Za-z0-9_]{0,63}$` (Gemini ∩ MCP naming rules). */
   name: string;
@@ -37,26 +47,40 @@ interface ToolSpecBase<Input extends z.ZodObject> {
   input: Input;
 }
 
-export interface ReadToolSpec<Input extends z.ZodObject, Services> extends ToolSpecBase<Input> {
+export interface ReadToolSpec<Input extends z.ZodObject, Output extends z.ZodType, Services>
+  extends ToolSpecBase<Input> {
   scope: 'read';
-  run(args: z.output<Input>, context: ToolContext<Services>): unknown;
+  /** The one schema of a success's `data`: the handler's return type, and what readers import. */
+  output: Output;
+  run(args: z.output<Input>, context: ToolContext<Services>): MaybePromise<ToolResult<Output>>;
 }
 
 /**
  * A write tool has two halves and no `run`: a model's call can only reach `propose`;
  * `execute` is reachable only through an approval a person gave (`registry.approve`).
  */
-export interface WriteToolSpec<Input extends z.ZodObject, Services> extends ToolSpecBase<Input> {
+export interface WriteToolSpec<Input extends z.ZodObject, Output extends z.ZodType, Services>
+  extends ToolSpecBase<Input> {
   scope: 'write';
-  propose(args: z.output<Input>, context: ToolContext<Services>): ProposalSummary | Promise<ProposalSummary>;
-  execute(args: z.output<Input>, context: ToolContext<Services>): unknown;
+  /** The one schema of what an approved `execute` returns as `data`. */
+  output: Output;
+  propose(args: z.output<Input>, context: ToolContext<Services>): MaybePromise<ProposalSummary | ToolFailure>;
+  execute(args: z.output<Input>, context: ToolContext<Services>): MaybePromise<ToolResult<Output>>;
 }
 
 export type ToolContract<Services = unknown> =
-  // Arguments are validated against `input` before a handler sees them, so the handler's
-  // parameter type is erased here to let one registry hold tools with different schemas.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  ReadToolSpec<z.ZodObject, Services> | WriteToolSpec<z.ZodObject, Services>;
+  // Arguments are validated against `input` before a handler sees them, and results against
+  // `output` after, so both types are erased here to let one registry hold different tools.
+  ReadToolSpec<z.ZodObject, z.ZodType, Services> | WriteToolSpec<z.ZodObject, z.ZodType, Services>;
+
+/**
+ * A registered tool that keeps its name and output schema in its type, so a list of them can
+ * say which result each name answers (src/tools/index.ts `ToolResults`).
+ */
+export type DefinedTool<Services, Name extends string, Output extends z.ZodType> = ToolContract<Services> & {
+  readonly name: Name;
+  readonly output: Output;
+};
 
 /**
  * Returns the `defineTool` of a layer whose handlers receive `Services` (the tools layer binds
@@ -64,14 +88,14 @@ export type ToolContract<Services = unknown> =
  * The value is checked again when a registry is built (`createRegistry`).
  */
 export function defineToolFor<Services>() {
-  return function defineTool<Input extends z.ZodObject>(
-    spec: ReadToolSpec<Input, Services> | WriteToolSpec<Input, Services>,
-  ): ToolContract<Services> {
+  return function defineTool<Name extends string, Input extends z.ZodObject, Output extends z.ZodType>(
+    spec: (ReadToolSpec<Input, Output, Services> | WriteToolSpec<Input, Output, Services>) & { name: Name },
+  ): DefinedTool<Services, Name, Output> {
     if (spec.scope === 'write' && 'run' in spec) {
       throw new Error(
         `tool '${spec.name}': a write tool cannot have run(); declare propose() and execute() so a person approves each call`,
       );
     }
-    return spec as unknown as ToolContract<Services>;
+    return spec as unknown as DefinedTool<Services, Name, Output>;
   };
 }

@@ -32,17 +32,12 @@ export { PERSON_AGENT } from './decide-proposal';
 export { PROVIDERS, assertNever } from './project-definition';
 export type { Provider } from './project-definition';
 export { RegistrationError } from './registration-error';
+export { canonicalJson } from './canonical-json';
 export { deserialize, serialize, toModelValue } from './serialize';
 export { redact, redactText, REDACTED } from './redact';
 export { fromGeminiParts, toGeminiResponseParts } from './providers/gemini';
 export type { GeminiFunctionCallPart, GeminiFunctionDeclaration } from './providers/gemini';
-export {
-  fromOpenAiChatToolCalls,
-  fromOpenAiResponsesOutput,
-  toOpenAiChatToolMessages,
-  toOpenAiResponsesOutputs,
-} from './providers/openai';
-export type { OpenAiChatToolCall, OpenAiResponsesItem } from './providers/openai';
-export { fromAnthropicContent, toAnthropicToolResults } from './providers/anthropic';
-export { fromOllamaToolCalls, toOllamaToolMessages } from './providers/ollama';
-export { fromMcpCall } from './providers/mcp';
+export { fromOpenAiChatToolCalls, toOpenAiChatToolMessages } from './providers/openai';
+export type { OpenAiChatToolCall } from './providers/openai';
+export { fromMcpCall, toMcpToolResult } from './providers/mcp';
+export type { McpToolResult } from './providers/mcp';

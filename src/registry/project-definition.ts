@@ -1,11 +1,13 @@
 import type { JsonSchema } from './json-schema';
-import { toAnthropicTool } from './providers/anthropic';
 import { toGeminiDeclaration } from './providers/gemini';
 import { toMcpTool } from './providers/mcp';
-import { toOllamaTool } from './providers/ollama';
-import { toOpenAiChatTool, toOpenAiResponsesTool } from './providers/openai';
+import { toOpenAiChatTool } from './providers/openai';
 
-export const PROVIDERS = ['gemini', 'openai', 'openai-responses', 'anthropic', 'ollama', 'mcp'] as const;
+/**
+ * The tool-definition shapes that have a user: Gemini (models/gemini-model.ts), OpenAI-compatible
+ * Chat Completions (models/openai-compatible-model.ts) and MCP (`perch mcp`, cli/mcp-command.ts).
+ */
+export const PROVIDERS = ['gemini', 'openai', 'mcp'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /** One tool definition in the shape `provider` expects, from the one argument schema. */
@@ -20,12 +22,6 @@ export function projectDefinition(
       return toGeminiDeclaration(name, description, schema);
     case 'openai':
       return toOpenAiChatTool(name, description, schema);
-    case 'openai-responses':
-      return toOpenAiResponsesTool(name, description, schema);
-    case 'anthropic':
-      return toAnthropicTool(name, description, schema);
-    case 'ollama':
-      return toOllamaTool(name, description, schema);
     case 'mcp':
       return toMcpTool(name, description, schema);
     default:

@@ -1,8 +1,9 @@
-import type { AuditEntry, AuditOutcome } from './audit-log';
+import { type AuditEntry, type AuditOutcome, capAuditRow } from './audit-log';
 import type { CallOutcome } from './call-tool';
 import { type ToolEnvelope, type ToolError, type ToolErrorCode, isToolFailure } from './envelope';
-import { byteLength, fitToBudget } from './fit-to-budget';
-import { redact, redactText } from './redact';
+import { fitEnvelope } from './fit-to-budget';
+import { withoutHostPaths } from './host-paths';
+import { redact, redactTree } from './redact';
 import type { RegistryState } from './registry-state';
 import { serialize } from './serialize';
 import type { Session } from './session';
@@ -21,29 +22,51 @@ export function recorder<Services>(
   defaults: Partial<AuditEntry> = {},
 ) {
   const secrets = session.secrets ?? [];
+  // Every string from the call leaves through here: the envelope is redacted, stripped of host
+  // paths and fitted to the budget as a whole; the row is redacted (and capped by the log).
   const write = (
     envelope: ToolEnvelope,
     outcome: AuditOutcome,
     args: unknown,
     extra: Partial<AuditEntry> = {},
   ): CallOutcome => {
-    extra = { ...defaults, ...extra };
-    const audit: AuditEntry = {
-      time: new Date(started).toISOString(),
-      session_id: session.id,
-      agent,
-      tool: call.name,
-      call_id: call.id,
-      arguments: redact(args, secrets),
-      refused_keys: [],
-      outcome,
-      bytes: byteLength(serialize(envelope)),
-      duration_ms: Math.max(0, state.now() - started),
-      ...(envelope.ok ? {} : { code: envelope.error.code }),
-      ...extra,
-    };
+    let fitted = fitEnvelope(cleanEnvelope(envelope, secrets), state.limits.resultBytes);
+    if (!fitted.fits) {
+      const tooLarge: ToolError = {
+        code: 'result_too_large',
+        message: `result_too_large: the result is ${fitted.bytes} bytes, over the ${state.limits.resultBytes}-byte budget. Aggregate, filter, or ask for fewer columns.`,
+      };
+      fitted = fitEnvelope(
+        { call_id: call.id, name: call.name, ok: false, error: tooLarge },
+        state.limits.resultBytes,
+      );
+      outcome = 'failed';
+      extra = { ...extra, rows: undefined };
+    }
+    if (!fitted.fits) throw new Error('an error envelope always fits its budget');
+    const sent = fitted.envelope;
+    const audit = capAuditRow(
+      redact(
+        {
+          time: new Date(started).toISOString(),
+          session_id: session.id,
+          agent,
+          tool: call.name,
+          call_id: call.id,
+          arguments: args,
+          refused_keys: [],
+          outcome,
+          bytes: fitted.bytes,
+          duration_ms: Math.max(0, state.now() - started),
+          ...(sent.ok ? {} : { code: sent.error.code }),
+          ...defaults,
+          ...extra,
+        } satisfies AuditEntry,
+        secrets,
+      ) as AuditEntry,
+    );
     state.audit.append(audit);
-    return { envelope, attachments: [], audit };
+    return { envelope: sent, attachments: [], audit };
   };
   const finish = (
     outcome: AuditOutcome,
@@ -54,7 +77,7 @@ export function recorder<Services>(
   ) =>
     write({ call_id: call.id, name: call.name, ok: false, error }, outcome, args, {
       refused_keys: refusedKeys,
-      ...(detail ? { detail: redactText(detail, secrets) } : {}),
+      ...(detail ? { detail } : {}),
     });
   return {
     finish,
@@ -80,20 +103,29 @@ export function recorder<Services>(
       );
     },
     success(data: unknown, args: unknown, outcome: AuditOutcome = 'ok'): CallOutcome {
-      const fitted = fitToBudget(data, state.limits.resultBytes);
-      if (!fitted.fits) {
-        return finish(
-          'failed',
-          {
-            code: 'result_too_large',
-            message: `result_too_large: the result is ${fitted.bytes} bytes, over the ${state.limits.resultBytes}-byte budget. Aggregate, filter, or ask for fewer columns.`,
-          },
-          args,
-        );
-      }
-      return write({ call_id: call.id, name: call.name, ok: true, data: fitted.data }, outcome, args, {
-        rows: countRows(fitted.data),
+      return write({ call_id: call.id, name: call.name, ok: true, data }, outcome, args, {
+        rows: countRows(data),
       });
+    },
+  };
+}
+
+/** What a model may read of an envelope: no secret of any shape, and no path on this machine. */
+function cleanEnvelope(envelope: ToolEnvelope, secrets: readonly string[]): ToolEnvelope {
+  const clean = redactTree(envelope, secrets);
+  if (clean.ok) return clean;
+  const { message, hint, problems } = clean.error;
+  return {
+    ...clean,
+    error: {
+      ...clean.error,
+      message: withoutHostPaths(message),
+      ...(hint === undefined ? {} : { hint: withoutHostPaths(hint) }),
+      ...(problems === undefined
+        ? {}
+        : {
+            problems: problems.map((problem) => ({ loc: problem.loc, msg: withoutHostPaths(problem.msg) })),
+          }),
     },
   };
 }

@@ -20,7 +20,7 @@ export function precachePlugin(): Plugin {
       const worker = Object.values(bundle).find(
         (item) => item.type === 'chunk' && item.name === SERVICE_WORKER_ENTRY,
       );
-      if (!worker || worker.type !== 'chunk') return;
+      if (worker?.type !== 'chunk') return;
       const files = Object.keys(bundle)
         .filter((file) => file !== worker.fileName && !file.endsWith('.map'))
         .sort();

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry';
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import type { Catalog } from '../catalog/types';
 import { AGENTS, TOOLS } from './index';
 import { MAX_DATASET_BYTES } from './add-dataset-from-url';
@@ -19,7 +19,7 @@ beforeAll(async () => {
     requests.push(`${request.method} ${request.url}`);
     if (request.url === '/big.csv') {
       response.writeHead(200, { 'content-type': 'text/csv' });
-      response.end('a\n' + '1\n'.repeat(30_000_000));
+      response.end(`a\n${'1\n'.repeat(30_000_000)}`);
       return;
     }
     response.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(Buffer.byteLength(CSV)) });
@@ -39,7 +39,10 @@ function setup() {
     agents: AGENTS,
     services: {
       engine: { catalog } as Engine,
-      addTable: async (request: AddTableRequest) => (added.push(request), { rows: request.table.rows }),
+      addTable: async (request: AddTableRequest) => {
+        added.push(request);
+        return { rows: request.table.rows };
+      },
     },
   });
   return { registry, added, session: { id: 's1', datasets: ['weekly'] } };
@@ -134,7 +137,10 @@ describe('add_dataset_from_url under the worker connect policy', () => {
       agents: AGENTS,
       services: {
         engine: { catalog } as Engine,
-        addTable: async (request: AddTableRequest) => (added.push(request), { rows: 0 }),
+        addTable: async (request: AddTableRequest) => {
+          added.push(request);
+          return { rows: 0 };
+        },
         fetch: guardFetch(fetch, 'https://birder.github.io', ['https://generativelanguage.googleapis.com']),
       },
     });
@@ -219,7 +225,10 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
       url,
       stats,
       close: () =>
-        new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
     };
   }
 

@@ -2,11 +2,36 @@ import { z } from 'zod';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { addDatasetBytes } from './support/add-dataset-bytes';
+import { type CheckedResponse, fetchCheckingRedirects } from './support/fetch-checking-redirects';
+import { geometrySchema } from './support/geometry-schema';
+import { RESULT_FIELDS } from './support/result-fields';
+import { UNTRUSTED_FIELDS } from './support/untrusted-content';
 
 /** Largest file a session may add: DuckDB-WASM holds it in browser memory beside the eBird tables. */
 export const MAX_DATASET_BYTES = 50_000_000;
 
 const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** What an approved call added: the table, its size and its profiled columns. */
+export const addDatasetResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
+  table: z.string(),
+  format: z.enum(['csv', 'parquet']),
+  bytes: z.number().int(),
+  rows: z.number().int(),
+  columns: z.array(
+    z.strictObject({
+      name: z.string(),
+      type: z.string(),
+      /** Up to three real values, in the column's JSON form. */
+      examples: z.array(z.unknown()),
+      null_fraction: z.number(),
+    }),
+  ),
+  geometry: geometrySchema.nullable(),
+  ...RESULT_FIELDS,
+});
+export type AddDatasetResult = z.infer<typeof addDatasetResultSchema>;
 
 export const addDatasetFromUrl = defineTool({
   name: 'add_dataset_from_url',
@@ -25,6 +50,7 @@ export const addDatasetFromUrl = defineTool({
       .regex(TABLE_NAME, 'a table name is a lowercase identifier such as my_sightings')
       .describe('Name for the new table'),
   }),
+  output: addDatasetResultSchema,
   /** Pure: no request, no engine write. What the server says about the file is learnt only after approval. */
   propose(args, context) {
     const effects = [
@@ -53,17 +79,18 @@ export const addDatasetFromUrl = defineTool({
     if (context.signal.aborted) stop();
     context.signal.addEventListener('abort', stop, { once: true });
     try {
-      let response: Response;
+      let fetched: CheckedResponse;
       try {
-        response = await (context.services.fetch ?? fetch)(args.url, { signal: download.signal });
+        fetched = await fetchCheckingRedirects(context.services.fetch ?? fetch, args.url, download.signal);
       } catch (error) {
-        // A refused origin (connect_blocked) or an unreachable host: tell the person, not an internal error.
+        // A refused origin (connect_blocked, on any hop), a refused redirect or an unreachable host: tell the person, not an internal error.
         const reason = error instanceof Error ? error.message : String(error);
         return toolFailure(
           'fetch_failed',
-          `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows.`,
+          `fetch_failed: could not fetch ${args.url} (${reason}). Check the URL or use a host this site allows; nothing was added.`,
         );
       }
+      const response = fetched.response;
       if (!response.ok || !response.body)
         return toolFailure(
           'fetch_failed',
@@ -80,7 +107,7 @@ export const addDatasetFromUrl = defineTool({
         return tooLarge(args.url, `more than ${MAX_DATASET_BYTES} bytes arrived`);
       }
       return addDatasetBytes(
-        { name: args.name, origin: args.url, contentType: response.headers.get('content-type'), bytes },
+        { name: args.name, origin: fetched.url, contentType: response.headers.get('content-type'), bytes },
         context.services.addTable,
         context.session.id,
       );
@@ -120,6 +147,9 @@ async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promis
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
-  for (const chunk of chunks) bytes.set(chunk, offset), (offset += chunk.byteLength);
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return bytes;
 }

@@ -4,12 +4,33 @@ import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
 import { findGeometry } from './support/find-geometry';
 import { checkColumn, resultColumns, subquery } from './support/result-columns';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 import { requireTables } from './support/scoped-table';
 
 /** Sized for a continent at 27 km over a few weeks: the payload is typed arrays, sent out of band. */
 const MAX_FEATURES = 1_100_000;
+
+export const addMapLayerResultSchema = z.strictObject({
+  /** What was drawn; the features themselves go to the map, never to the model. */
+  layer: z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    geometry: z.enum(['point', 'polygon']),
+    features: z.number().int(),
+    color_by: z.string(),
+    unit: z.string(),
+    /** [min, max] of the coloured values ([0, 0] when none is modelled). */
+    domain: z.tuple([z.number(), z.number()]),
+    color: z.string(),
+    /** Features with NULL (not modelled), drawn apart from 0 (predicted absent). */
+    no_data_features: z.number().int(),
+    time_column: z.string().nullable(),
+    weeks: z.number().int().nullable(),
+  }),
+  ...RESULT_FIELDS,
+});
+export type AddMapLayerResult = z.infer<typeof addMapLayerResultSchema>;
 
 export const addMapLayer = defineTool({
   name: 'add_map_layer',
@@ -37,6 +58,7 @@ export const addMapLayer = defineTool({
       .optional()
       .describe('Column of weeks (1–52) or dates; the layer animates by week'),
   }),
+  output: addMapLayerResultSchema,
   async run(args, context) {
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
     const columns = resultColumns(probe.table);

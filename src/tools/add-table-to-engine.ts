@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import type { AddTableRequest, TableAdder } from './support/table-adder';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildData } from '../pipeline/build-data';
+import { buildData } from '../pipeline';
 import type { MapLayerPayload } from '../payloads';
 import { openHarness, type ToolHarness } from './test-support/tool-harness';
 

@@ -1,11 +1,34 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows, sqlIdentifier } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { checkColumn, resultColumns, subquery } from './support/result-columns';
-import { resultFields } from './support/result-fields';
+import { previewValueSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
-import { sqlIdentifier } from './support/sql-literal';
+
+/** A statistic as DuckDB returns it: a number, a word for NaN/±Infinity or an exact decimal (preview-rows.ts), or null when every row is NULL. */
+const statistic = previewValueSchema;
+
+/** The one row of the statistics query, named as it selects them. */
+const statisticsSchema = z.strictObject({
+  rows: z.number().int(),
+  count: z.number().int(),
+  nulls: z.number().int(),
+  min: statistic,
+  max: statistic,
+  mean: statistic,
+  median: statistic,
+  stddev: statistic,
+  p10: statistic,
+  p90: statistic,
+});
+
+export const computeStatsResultSchema = z.strictObject({
+  column: z.string(),
+  ...statisticsSchema.shape,
+  ...RESULT_FIELDS,
+});
+export type ComputeStatsResult = z.infer<typeof computeStatsResultSchema>;
 
 export const computeStats = defineTool({
   name: 'compute_stats',
@@ -17,6 +40,7 @@ export const computeStats = defineTool({
     sql: z.string().min(1).max(20_000).describe('One SELECT whose rows to summarise'),
     column: z.string().min(1).max(64).describe('Numeric column of the result'),
   }),
+  output: computeStatsResultSchema,
   async run(args, context) {
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
     const column = checkColumn(resultColumns(probe.table), args.column, 'column');
@@ -33,17 +57,17 @@ export const computeStats = defineTool({
         quantile_cont(${name}, 0.1) AS p10, quantile_cont(${name}, 0.9) AS p90
       FROM ${subquery(args.sql)} AS q`;
     const query = await runQuery(context, sql, { maxRows: 1, timeoutMs: 15_000 });
-    const stats = previewRows(query.table, 1)[0];
+    const stats = previewRows(query.table, 1)[0] as z.infer<typeof statisticsSchema>;
     const catalog = context.services.engine.catalog;
     return {
       column: column.name,
       ...stats,
       ...resultFields({
-        count: Number(stats.count),
+        count: stats.count,
         queries: [query],
         scope: `column ${column.name} over all ${stats.rows} rows of the query`,
         caveats: [
-          ...(Number(stats.nulls) > 0
+          ...(stats.nulls > 0
             ? [
                 `${stats.nulls} rows are NULL (not modelled, or no value) and are left out; zeros are included.`,
               ]

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
-import type { QueryResult } from '../engine/types';
-import type { PlaceTuple, Vocabulary } from '../reader/reading';
+import { previewRows, type QueryResult } from '../engine';
 import { defineTool } from './define-tool';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 
 /**
@@ -18,12 +16,45 @@ const MAX_PLACES = 300;
 const MASK_MATCH = 0.9;
 
 /** Regions as sent: [code, name, type, parent_code] (287 regions in the example: 10 KB as tuples, 24 KB as objects). */
-export type RegionTuple = [string, string, 'country' | 'state', string | null];
+const regionTuple = z.tuple([z.string(), z.string(), z.enum(['country', 'state']), z.string().nullable()]);
+export type RegionTuple = z.infer<typeof regionTuple>;
 
-type Names = Omit<Vocabulary, 'places' | 'regions'> & { regions: RegionTuple[] };
-interface Places {
-  places: PlaceTuple[];
-}
+/** Towns as sent: [name, region_code, lon, lat, population] (about 45 bytes a town). */
+const placeTuple = z.tuple([z.string(), z.string().nullable(), z.number(), z.number(), z.number()]);
+
+const namesSchema = z.strictObject({
+  part: z.literal('names'),
+  species: z.array(
+    z.strictObject({
+      code: z.string(),
+      common_name: z.string(),
+      scientific_name: z.string(),
+      /** Present (true) only for a simulated species. */
+      simulated: z.literal(true).optional(),
+    }),
+  ),
+  regions: z.array(regionTuple),
+  parts: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      aliases: z.array(z.string()),
+      parent_code: z.string(),
+    }),
+  ),
+  release: z.number().int(),
+  trendYears: z.strictObject({ start: z.number().int(), end: z.number().int() }).optional(),
+  maskRegion: z.string().optional(),
+});
+const placesSchema = z.strictObject({ part: z.literal('places'), places: z.array(placeTuple) });
+type Names = z.infer<typeof namesSchema>;
+type Places = z.infer<typeof placesSchema>;
+
+export const dataVocabularyResultSchema = z.discriminatedUnion('part', [
+  namesSchema.extend(RESULT_FIELDS),
+  placesSchema.extend(RESULT_FIELDS),
+]);
+export type DataVocabularyResult = z.infer<typeof dataVocabularyResultSchema>;
 
 export const dataVocabulary = defineTool({
   name: 'data_vocabulary',
@@ -43,6 +74,7 @@ export const dataVocabulary = defineTool({
       .default(0)
       .describe(`places: which ${MAX_PLACES} towns (0 = the first)`),
   }),
+  output: dataVocabularyResultSchema,
   async run(args, context) {
     const inScope = (table: string) => context.session.datasets.includes(table);
     const queries: QueryResult[] = [];
@@ -75,7 +107,7 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
       )
     : [];
   const regions = inScope('regions')
-    ? await rows<Vocabulary['regions'][number]>(
+    ? await rows<{ code: string; name: string; type: 'country' | 'state'; parent_code: string | null }>(
         'SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code',
       )
     : [];
@@ -99,11 +131,12 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
     : [];
   const maskRegion = inScope('ranges') && inScope('regions') ? await readMask(rows) : undefined;
   return {
+    part: 'names',
     species: species.map(({ code, common_name, scientific_name, simulated }) => ({
       code,
       common_name,
       scientific_name,
-      ...(simulated ? { simulated } : {}),
+      ...(simulated ? { simulated: true as const } : {}),
     })),
     regions: regions.map(
       (region): RegionTuple => [region.code, region.name, region.type, region.parent_code],
@@ -128,7 +161,7 @@ SELECT region_code, overlap / (area_p + area_r - overlap) AS match FROM o WHERE 
 }
 
 async function readPlaces(inScope: (table: string) => boolean, rows: Rows, page: number): Promise<Places> {
-  if (!inScope('places')) return { places: [] };
+  if (!inScope('places')) return { part: 'places', places: [] };
   // A town within half a cell's diagonal (19.1 km) of a cell centre stands on modelled ground.
   const places = await rows<{
     name: string;
@@ -140,6 +173,7 @@ async function readPlaces(inScope: (table: string) => boolean, rows: Rows, page:
     `SELECT name, region_code, round(lon, 4) AS lon, round(lat, 4) AS lat, population FROM places ORDER BY nearest_cell_km <= 19.1 DESC, population DESC, name, place_id LIMIT ${MAX_PLACES} OFFSET ${page * MAX_PLACES}`,
   );
   return {
+    part: 'places',
     places: places.map((place) => [place.name, place.region_code, place.lon, place.lat, place.population]),
   };
 }

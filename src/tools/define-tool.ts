@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/types';
+import type { Engine } from '../engine';
 import { defineToolFor } from '../registry';
 import type { TableAdder } from './support/table-adder';
 

@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool';
 import { rankRegions } from './support/resolve-region';
-import { resultFields } from './support/result-fields';
+import { HINT, RESULT_FIELDS, resultFields } from './support/result-fields';
+
+export const findRegionResultSchema = z.strictObject({
+  candidates: z.array(
+    z.strictObject({
+      region_code: z.string(),
+      name: z.string(),
+      type: z.enum(['country', 'state']),
+      parent_code: z.string().nullable(),
+      match: z.enum(['exact', 'fuzzy']),
+      score: z.number(),
+      /** The column of the status tables that keys this region. */
+      filter_column: z.enum(['state_code', 'country_code']),
+    }),
+  ),
+  ...HINT,
+  ...RESULT_FIELDS,
+});
+export type FindRegionResult = z.infer<typeof findRegionResultSchema>;
 
 export const findRegion = defineTool({
   name: 'find_region',
@@ -13,12 +31,13 @@ export const findRegion = defineTool({
     text: z.string().min(1).max(100).describe('Region name or code'),
     limit: z.number().int().min(1).max(20).default(5).describe('Most candidates to return'),
   }),
+  output: findRegionResultSchema,
   async run(args, context) {
     const ranked = await rankRegions(context, args.text, args.limit);
     if ('code' in ranked) return ranked;
     const candidates = ranked.candidates.map((candidate) => ({
       ...candidate,
-      filter_column: candidate.type === 'state' ? 'state_code' : 'country_code',
+      filter_column: candidate.type === 'state' ? ('state_code' as const) : ('country_code' as const),
     }));
     return {
       candidates,

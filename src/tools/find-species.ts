@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool';
 import { rankSpecies } from './support/resolve-species';
-import { resultFields } from './support/result-fields';
+import { HINT, RESULT_FIELDS, resultFields } from './support/result-fields';
+
+export const findSpeciesResultSchema = z.strictObject({
+  candidates: z.array(
+    z.strictObject({
+      species_code: z.string(),
+      common_name: z.string(),
+      scientific_name: z.string(),
+      match: z.enum(['exact', 'fuzzy']),
+      score: z.number(),
+      simulated: z.boolean(),
+    }),
+  ),
+  ...HINT,
+  ...RESULT_FIELDS,
+});
+export type FindSpeciesResult = z.infer<typeof findSpeciesResultSchema>;
 
 export const findSpecies = defineTool({
   name: 'find_species',
@@ -13,6 +29,7 @@ export const findSpecies = defineTool({
     text: z.string().min(1).max(100).describe('Name or code, e.g. "sapsucker", "Sphyrapicus varius", yebsap'),
     limit: z.number().int().min(1).max(20).default(5).describe('Most candidates to return'),
   }),
+  output: findSpeciesResultSchema,
   async run(args, context) {
     const ranked = await rankSpecies(context, args.text, args.limit);
     if ('code' in ranked) return ranked;

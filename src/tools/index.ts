@@ -1,7 +1,13 @@
 // The tools layer's public surface: the tool list, the agent allow-lists and the registry factory.
 // A new tool is one file plus one line in TOOLS (and in the allow-lists that should see it).
-import type { AuditLog, CallLimits, Registry, ToolContract } from '../registry';
-import { createRegistry } from '../registry';
+import type { z } from 'zod';
+import {
+  type AuditLog,
+  type CallLimits,
+  type Registry,
+  type ToolContract,
+  createRegistry,
+} from '../registry';
 import type { ToolServices } from './define-tool';
 import { translateEngineError } from './support/translate-engine-error';
 import { searchDatasets } from './search-datasets';
@@ -32,8 +38,9 @@ export { tableAdderFor } from './add-table-to-engine';
 export type { EngineAddTable } from './add-table-to-engine';
 export { MAX_DATASET_BYTES } from './add-dataset-from-url';
 export { addDatasetBytes } from './support/add-dataset-bytes';
+export { buildMapLayer } from './support/build-map-layer';
 
-export const TOOLS: readonly ToolContract<ToolServices>[] = [
+export const TOOLS = [
   searchDatasets,
   describeTable,
   sampleValues,
@@ -55,7 +62,12 @@ export const TOOLS: readonly ToolContract<ToolServices>[] = [
   dataVocabulary,
   addDatasetFromUrl,
   queryStatus,
-];
+] as const satisfies readonly ToolContract<ToolServices>[];
+
+/** Tool name → the type of its successful result, read off each tool's output schema. */
+export type ToolResults = {
+  [Tool in (typeof TOOLS)[number] as Tool['name']]: z.output<Tool['output']>;
+};
 
 const ALL = TOOLS.map((tool) => tool.name);
 
@@ -64,7 +76,6 @@ export const AGENTS: Record<string, readonly string[]> = {
   offline: ALL,
   gemini: ALL,
   openai: ALL,
-  anthropic: ALL,
   mcp: ALL,
 };
 

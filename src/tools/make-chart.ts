@@ -1,15 +1,31 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import type { ChartPayload } from '../payloads';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { checkColumn, resultColumns } from './support/result-columns';
-import { resultFields } from './support/result-fields';
+import { previewRowSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 
 const CHART_TYPES = ['bar', 'line', 'area', 'pie', 'histogram', 'scatter'] as const;
 /** More points than a chart can show legibly; aggregate first. */
 const MAX_POINTS = 10_000;
+
+export const makeChartResultSchema = z.strictObject({
+  chart: z.strictObject({
+    id: z.string(),
+    title: z.string(),
+    chart_type: z.enum(CHART_TYPES),
+    x: z.string(),
+    y: z.string().nullable(),
+    series: z.string().nullable(),
+    points: z.number().int(),
+  }),
+  /** The first rows of the chart's data (the chart itself goes to the page). */
+  preview: z.array(previewRowSchema),
+  ...RESULT_FIELDS,
+});
+export type MakeChartResult = z.infer<typeof makeChartResultSchema>;
 
 export const makeChart = defineTool({
   name: 'make_chart',
@@ -25,6 +41,7 @@ export const makeChart = defineTool({
     y: z.string().min(1).max(64).optional().describe('Numeric column for y (not for histogram)'),
     series: z.string().min(1).max(64).optional().describe('Column whose values split the data into series'),
   }),
+  output: makeChartResultSchema,
   async run(args, context) {
     const query = await runQuery(context, args.sql, { maxRows: MAX_POINTS });
     const columns = resultColumns(query.table);

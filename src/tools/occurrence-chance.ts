@@ -1,12 +1,43 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import { defineTool } from './define-tool';
-import { resultFields, significant } from './support/result-fields';
+import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
+import { regionRefSchema, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { regionArgument, speciesArgument, timeArguments } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
 import { selectTime } from './support/time-selection';
 import { weekDate } from './support/week-dates';
+
+export const occurrenceChanceResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  region: regionRefSchema,
+  when: z.string(),
+  /** Mean over the weeks of the mean over modelled cells; null when nothing is modelled then. */
+  mean_probability: z.number().nullable(),
+  in_words: z.string(),
+  best_week: z
+    .strictObject({
+      week: z.number().int(),
+      date: z.string(),
+      season: z.string().nullable(),
+      mean_probability: z.number().nullable(),
+    })
+    .nullable(),
+  best_cell_probability: z.number().nullable(),
+  weeks: z.array(
+    z.strictObject({
+      week: z.number().int(),
+      mean: z.number().nullable(),
+      best_cell: z.number().nullable(),
+      cells_modelled: z.number().int(),
+      cells: z.number().int(),
+    }),
+  ),
+  ...RESULT_FIELDS,
+});
+export type OccurrenceChanceResult = z.infer<typeof occurrenceChanceResultSchema>;
 
 export const occurrenceChance = defineTool({
   name: 'occurrence_chance',
@@ -15,20 +46,11 @@ export const occurrenceChance = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    region: z.string().min(1).max(100).describe('Country or US state (name or code)'),
-    week: z.number().int().min(1).max(52).optional().describe('Week 1–52'),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
-      .optional()
-      .describe('A date; the nearest weekly estimate is used'),
-    month: z.number().int().min(1).max(12).optional().describe('Month 1–12'),
-    season: z
-      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
-      .optional()
-      .describe('Season'),
+    species: speciesArgument,
+    region: regionArgument,
+    ...timeArguments,
   }),
+  output: occurrenceChanceResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(
       context,

@@ -164,9 +164,8 @@ describe.skipIf(!dataDir)('query_status on the real example', () => {
     });
     const rise = (await status({ measure: 'abundance', operation: 'biggest_rise' })).subject;
     const drop = (await status({ measure: 'abundance', operation: 'biggest_drop' })).subject;
-    rise.series!.forEach((point, index) =>
-      expect(close(point.value!, means[index]!), `week ${point.week}`).toBe(true),
-    );
+    for (const [index, point] of rise.series!.entries())
+      expect(close(point.value!, means[index]!), `week ${point.week}`).toBe(true);
     const changes = means.slice(1).map((mean, index) => ({ week: index + 2, change: mean - means[index]! }));
     const up = changes.reduce((best, row) => (row.change > best.change ? row : best));
     const down = changes.reduce((best, row) => (row.change < best.change ? row : best));

@@ -1,12 +1,11 @@
-import type { QueryResult } from '../engine/types';
+import type { QueryResult } from '../engine';
 import { queryFrameSchema, type PlaceSpec, type QueryFrame, type TimeSpec } from '../frame/query-frame';
-import type { StatusResult } from '../frame/status-result';
+import { type StatusResult, statusResultSchema } from '../frame/status-result';
 import type { ChartPayload } from '../payloads';
 import { isToolFailure, toolFailure, type ToolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
 import { resolveSpecies, type SpeciesRow } from './support/resolve-species';
-import { runQuery } from './support/run-query';
 import { requireTables } from './support/scoped-table';
 import { loadSeasons, seasonCaveats, seasonOfWeek, type SeasonRow } from './support/season-weeks';
 import type { PerchContext } from './support/tool-context';
@@ -40,6 +39,7 @@ export const queryStatus = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: queryFrameSchema,
+  output: statusResultSchema,
   async run(frame, context) {
     return queryStatusRun(frame, context);
   },

@@ -1,23 +1,31 @@
+import { SEASON_NAMES } from '../frame/query-frame';
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows, sqlString } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
+import { speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
+import type { RangeRow } from './support/range-row';
 import { runQuery } from './support/run-query';
+import { speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats } from './support/season-weeks';
-import { sqlString } from './support/sql-literal';
 
-interface RangeRow {
-  layer: 'range' | 'prediction_area';
-  area_km2: number;
-  xmin: number;
-  ymin: number;
-  xmax: number;
-  ymax: number;
-  start_date: string;
-  end_date: string;
-}
+type RangeSummaryRow = Omit<RangeRow, 'season' | 'geometry_geojson'>;
+
+export const rangeSummaryResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  season: z.string(),
+  smoothing: z.enum(['smooth', 'raw']),
+  dates: z.strictObject({ start: z.string(), end: z.string() }),
+  area_km2: z.number(),
+  bbox: z.strictObject({ xmin: z.number(), ymin: z.number(), xmax: z.number(), ymax: z.number() }),
+  prediction_area_km2: z.number().nullable(),
+  share_of_prediction_area: z.number().nullable(),
+  share_in_words: z.string().nullable(),
+  ...RESULT_FIELDS,
+});
+export type RangeSummaryResult = z.infer<typeof rangeSummaryResultSchema>;
 
 export const rangeSummary = defineTool({
   name: 'range_summary',
@@ -26,12 +34,11 @@ export const rangeSummary = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    season: z
-      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
-      .describe('Season of the range'),
+    species: speciesArgument,
+    season: z.enum(SEASON_NAMES).describe('Season of the range'),
     smoothing: z.enum(['smooth', 'raw']).default('smooth').describe('smooth (eBird maps) or raw polygons'),
   }),
+  output: rangeSummaryResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(context, ['species', 'seasons', 'ranges'], args.species);
     if ('code' in subject) return subject;
@@ -39,7 +46,7 @@ export const rangeSummary = defineTool({
     const sql = `SELECT r.layer, r.area_km2, r.xmin, r.ymin, r.xmax, r.ymax, r.start_date, r.end_date FROM ranges AS r
       WHERE ${subject.where('r')} AND r.season = ${sqlString(args.season)} AND r.smoothing = ${sqlString(args.smoothing)} ORDER BY r.layer`;
     const query = await runQuery(context, sql, { maxRows: 10 });
-    const rows = previewRows(query.table, query.rows) as unknown as RangeRow[];
+    const rows = previewRows(query.table, query.rows) as unknown as RangeSummaryRow[];
     const range = rows.find((row) => row.layer === 'range');
     const area = rows.find((row) => row.layer === 'prediction_area');
     if (!range)

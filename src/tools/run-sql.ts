@@ -1,17 +1,30 @@
 import { tableToIPC } from 'apache-arrow';
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import type { DataTablePayload } from '../payloads';
 import { defineTool } from './define-tool';
 import { hasGeometry } from './support/find-geometry';
 import { resultColumns } from './support/result-columns';
-import { resultFields } from './support/result-fields';
+import { HINT, previewRowSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
+import { markUntrusted, readsAddedTable, UNTRUSTED_FIELDS } from './support/untrusted-content';
 
 /** Rows the model sees; the whole result goes to the page's data table. */
 const PREVIEW_ROWS = 8;
 /** A data table is for reading by a person; 100k rows is already more than anyone scrolls. */
 const MAX_ROWS = 100_000;
+
+/** The query's size, columns and first rows; a result read from an added table comes marked (untrusted_content). */
+export const runSqlResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
+  rows: z.number().int(),
+  columns: z.array(z.strictObject({ name: z.string(), type: z.string(), numeric: z.boolean() })),
+  preview: z.array(previewRowSchema),
+  has_geometry: z.boolean(),
+  ...HINT,
+  ...RESULT_FIELDS,
+});
+export type RunSqlResult = z.infer<typeof runSqlResultSchema>;
 
 export const runSql = defineTool({
   name: 'run_sql',
@@ -26,6 +39,7 @@ export const runSql = defineTool({
       .max(300)
       .describe('What the query answers, in a few words (shown to the user)'),
   }),
+  output: runSqlResultSchema,
   async run(args, context) {
     const query = await runQuery(context, args.sql, { maxRows: MAX_ROWS });
     const columns = resultColumns(query.table);
@@ -41,7 +55,7 @@ export const runSql = defineTool({
     };
     context.attach({ kind: 'data-table', payload });
     const catalog = context.services.engine.catalog;
-    return {
+    const result = {
       rows: query.rows,
       columns,
       preview: previewRows(query.table, PREVIEW_ROWS),
@@ -63,5 +77,7 @@ export const runSql = defineTool({
         caveats: query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
       }),
     };
+    // Column names and values read from a table the user added are its author's text: marked.
+    return readsAddedTable(catalog, query.tablesRead) ? markUntrusted(result) : result;
   },
 });

@@ -1,12 +1,37 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows, sqlIdentifier } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { closestNames } from './support/closest-names';
-import { resultFields } from './support/result-fields';
+import { previewValueSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 import { scopedTable } from './support/scoped-table';
-import { sqlIdentifier } from './support/sql-literal';
+import { isAddedTable, markUntrusted, neutraliseText, UNTRUSTED_FIELDS } from './support/untrusted-content';
+
+/** A count or total as DuckDB returns it: a number, or an exact decimal string past 2⁵³ (preview-rows.ts). */
+const count = z.union([z.number(), z.string()]);
+
+/** One column's most common values; an added table's come marked (untrusted_content). */
+export const sampleValuesResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
+  table: z.string(),
+  column: z.string(),
+  type: z.string(),
+  unit: z.string().nullable(),
+  values: z.array(z.strictObject({ value: previewValueSchema, rows: count })),
+  distinct_values: z.number(),
+  nulls: count,
+  rows: count,
+  min: previewValueSchema.optional(),
+  max: previewValueSchema.optional(),
+  ...RESULT_FIELDS,
+});
+export type SampleValuesResult = z.infer<typeof sampleValuesResultSchema>;
+
+/** The one row of the totals query, named as it selects them. */
+type Totals = Pick<SampleValuesResult, 'nulls' | 'rows' | 'min' | 'max'> & {
+  distinct_values: number | string;
+};
 
 export const sampleValues = defineTool({
   name: 'sample_values',
@@ -19,13 +44,18 @@ export const sampleValues = defineTool({
     column: z.string().min(1).max(64).describe('Column name'),
     limit: z.number().int().min(1).max(50).default(10).describe('Most values to return'),
   }),
+  output: sampleValuesResultSchema,
   async run(args, context) {
     const table = scopedTable(context, args.table);
     if ('code' in table) return table;
+    const added = isAddedTable(context.services.engine.catalog, table.name);
     const column = table.columns.find((candidate) => candidate.name === args.column);
     // Only a name the catalog lists reaches the SQL text, quoted; anything else stops here.
     if (!column) {
-      const names = table.columns.map((candidate) => candidate.name);
+      // An added table's names are its author's text: the refusal lists them neutralised too.
+      const names = table.columns.map((candidate) =>
+        added ? neutraliseText(candidate.name) : candidate.name,
+      );
       return toolFailure(
         'not_found',
         `not_found: table '${table.name}' has no column '${args.column}'. Did you mean: ${closestNames(args.column, names).join(', ')}?`,
@@ -45,10 +75,10 @@ export const sampleValues = defineTool({
       `SELECT count(DISTINCT ${name}) AS distinct_values, count(*) - count(${name}) AS nulls, count(*) AS rows${numeric ? `, min(${name}) AS min, max(${name}) AS max` : ''} FROM ${from}`,
       { maxRows: 1, timeoutMs: 15_000 },
     );
-    const totals = previewRows(totalsQuery.table, 1)[0];
-    const values = previewRows(valuesQuery.table, valuesQuery.rows);
+    const totals = previewRows(totalsQuery.table, 1)[0] as Totals;
+    const values = previewRows(valuesQuery.table, valuesQuery.rows) as SampleValuesResult['values'];
     const distinct = Number(totals.distinct_values);
-    return {
+    const sampled = {
       table: table.name,
       column: column.name,
       type: column.type,
@@ -70,5 +100,6 @@ export const sampleValues = defineTool({
         caveats: table.caveats,
       }),
     };
+    return added ? markUntrusted(sampled) : sampled;
   },
 });

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { z } from 'zod';
 import { defineTool } from './define-tool';
+import { HINT, RESULT_FIELDS } from './support/result-fields';
 
 interface TableDocument {
   id: string;
@@ -8,6 +9,23 @@ interface TableDocument {
   text: string;
   columns: string;
 }
+
+export const searchDatasetsResultSchema = z.strictObject({
+  results: z.array(
+    z.strictObject({
+      table: z.string(),
+      title: z.string(),
+      row_meaning: z.string(),
+      rows: z.number().int(),
+      score: z.number(),
+      geometry: z.enum(['lonlat', 'polygon', 'cell_id']).nullable(),
+      time_column: z.string().nullable(),
+    }),
+  ),
+  ...HINT,
+  ...RESULT_FIELDS,
+});
+export type SearchDatasetsResult = z.infer<typeof searchDatasetsResultSchema>;
 
 export const searchDatasets = defineTool({
   name: 'search_datasets',
@@ -23,6 +41,7 @@ export const searchDatasets = defineTool({
       .describe('What you are looking for, e.g. "weekly abundance", "range area", "trend"'),
     limit: z.number().int().min(1).max(20).default(5).describe('Most tables to return'),
   }),
+  output: searchDatasetsResultSchema,
   run(args, context) {
     const catalog = context.services.engine.catalog;
     const tables = context.session.datasets

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import { defineTool } from './define-tool';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
+import { regionRefSchema, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
 
 const PRODUCTS = ['abundance', 'occurrence', 'count'] as const;
@@ -16,6 +18,32 @@ interface SeasonStats {
   cells_zero: number;
 }
 
+export const seasonalSummaryResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  region: regionRefSchema,
+  product: z.enum(PRODUCTS),
+  /** Chronological, then full_year; mean over modelled cells of the per-cell seasonal mean. */
+  seasons: z.array(
+    z.strictObject({
+      season: z.string(),
+      mean: z.number().nullable(),
+      max_cell: z.number().nullable(),
+      cells_modelled: z.number().int(),
+      cells_zero: z.number().int(),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      weeks: z.number().int().nullable(),
+      passed_review: z.boolean().nullable(),
+      quality: z.number().nullable(),
+    }),
+  ),
+  /** Season names, highest mean first (full_year and failed seasons left out). */
+  ranking: z.array(z.string()),
+  highest: z.strictObject({ season: z.string(), mean: z.number().nullable() }).nullable(),
+  ...RESULT_FIELDS,
+});
+export type SeasonalSummaryResult = z.infer<typeof seasonalSummaryResultSchema>;
+
 export const seasonalSummary = defineTool({
   name: 'seasonal_summary',
   description:
@@ -23,18 +51,14 @@ export const seasonalSummary = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    region: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('Country or US state (name or code); omit for every modelled cell'),
+    species: speciesArgument,
+    region: optionalRegionArgument,
     product: z
       .enum(PRODUCTS)
       .default('abundance')
       .describe('Seasonal product: abundance, occurrence or count (their *_mean columns)'),
   }),
+  output: seasonalSummaryResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(
       context,

@@ -1,8 +1,37 @@
 import { z } from 'zod';
+import { speciesArgument } from './support/tool-arguments';
 import { defineTool } from './define-tool';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
 import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
+
+export const speciesProfileResultSchema = z.strictObject({
+  species_code: z.string(),
+  common_name: z.string(),
+  scientific_name: z.string(),
+  run_name: z.string(),
+  release: z.number().int(),
+  is_resident: z.boolean(),
+  simulated: z.boolean(),
+  /** Tables that hold this species (weekly, seasonal, ranges, regional_stats, trends…). */
+  products: z.array(z.string()),
+  trends_release: z.number().int().nullable(),
+  /** Chronological; weeks inclusive, a start week after the end week wraps the year end. */
+  seasons: z.array(
+    z.strictObject({
+      season: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+      start_week: z.number().int(),
+      end_week: z.number().int(),
+      weeks: z.number().int(),
+      passed_review: z.boolean(),
+      quality: z.number(),
+    }),
+  ),
+  ...RESULT_FIELDS,
+});
+export type SpeciesProfileResult = z.infer<typeof speciesProfileResultSchema>;
 
 export const speciesProfile = defineTool({
   name: 'species_profile',
@@ -11,8 +40,9 @@ export const speciesProfile = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
+    species: speciesArgument,
   }),
+  output: speciesProfileResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(context, ['species', 'seasons'], args.species);
     if ('code' in subject) return subject;

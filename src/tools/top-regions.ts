@@ -1,14 +1,28 @@
+import { SEASON_NAMES } from '../frame/query-frame';
+import { speciesArgument } from './support/tool-arguments';
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
 import { defineTool } from './define-tool';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
+import { speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
-import { runQuery } from './support/run-query';
+import { rankRegionsByPopulation, regionPopulationSchema } from './support/rank-regions-by-population';
 import { loadSeasons, seasonCaveats } from './support/season-weeks';
-import { sqlString } from './support/sql-literal';
 
 const percent = (fraction: number | null) =>
   fraction === null ? null : `${(fraction * 100).toFixed(fraction < 0.001 ? 3 : 1)}%`;
+
+export const topRegionsResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  season: z.string(),
+  regions: z.array(
+    regionPopulationSchema.extend({
+      total_pop_percent: z.string().nullable(),
+      range_occupied_percent: z.string().nullable(),
+    }),
+  ),
+  ...RESULT_FIELDS,
+});
+export type TopRegionsResult = z.infer<typeof topRegionsResultSchema>;
 
 export const topRegions = defineTool({
   name: 'top_regions',
@@ -17,32 +31,29 @@ export const topRegions = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    season: z
-      .enum(['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'])
-      .describe('Season'),
+    species: speciesArgument,
+    season: z.enum(SEASON_NAMES).describe('Season'),
     region_type: z
       .enum(['country', 'state', 'any'])
       .default('any')
       .describe('Rank countries, states or both'),
     limit: z.number().int().min(1).max(50).default(10).describe('Most regions to return'),
   }),
+  output: topRegionsResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(context, ['species', 'seasons', 'regional_stats'], args.species);
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
-    const typeFilter =
-      args.region_type === 'any' ? '' : ` AND r.region_type = ${sqlString(args.region_type)}`;
-    const sql = `SELECT r.region_code, r.region_name, r.region_type, r.total_pop_fraction, r.range_total_fraction, r.range_occupied_fraction,
-        r.abundance_mean, r.range_days_occupation, r.max_week, r.max_week_pop_fraction
-      FROM regional_stats AS r WHERE ${subject.where('r')} AND r.season = ${sqlString(args.season)}${typeFilter}
-      ORDER BY r.total_pop_fraction DESC NULLS LAST, r.region_code LIMIT ${args.limit + 1}`;
-    const query = await runQuery(context, sql, { maxRows: args.limit + 1 });
-    const rows = previewRows(query.table, query.rows) as Record<string, number | string | null>[];
+    const { rows, query } = await rankRegionsByPopulation(context, {
+      speciesCode: subject.species.species_code,
+      season: args.season,
+      regionType: args.region_type === 'any' ? undefined : args.region_type,
+      limit: args.limit,
+    });
     const regions = rows.slice(0, args.limit).map((row) => ({
       ...row,
-      total_pop_percent: percent(row.total_pop_fraction as number | null),
-      range_occupied_percent: percent(row.range_occupied_fraction as number | null),
+      total_pop_percent: percent(row.total_pop_fraction),
+      range_occupied_percent: percent(row.range_occupied_fraction),
     }));
     const truncated = rows.length > args.limit;
     return {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows, sqlString } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
-import { resultFields } from './support/result-fields';
+import { RESULT_FIELDS, resultFields } from './support/result-fields';
+import { regionRefSchema, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { regionalTrend } from './support/regional-trend';
-import { sqlString } from './support/sql-literal';
 
 interface CellStats {
   season: string;
@@ -17,13 +18,48 @@ interface CellStats {
   positive: number;
   declining_ci_excludes_zero: number;
   increasing_ci_excludes_zero: number;
-  weighted_mean_ppy: number;
+  weighted_mean_ppy: number | null;
   release: number;
   start_year: number;
   end_year: number;
   start_date: string;
   end_date: string;
 }
+
+export const trendSummaryResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  region: regionRefSchema,
+  season: z.string(),
+  period: z.strictObject({
+    start_year: z.number().int(),
+    end_year: z.number().int(),
+    season_window: z.string(),
+    release: z.number().int(),
+  }),
+  unit: z.string(),
+  /** Across the model folds; null figures when no fold has a trend cell here. */
+  regional_trend: z.strictObject({
+    median_ppy: z.number().nullable(),
+    ci80: z.tuple([z.number().nullable(), z.number().nullable()]),
+    folds: z.number().int(),
+    direction: z.string(),
+    cumulative_percent: z.number().nullable(),
+    rule: z.string(),
+  }),
+  cells: z.strictObject({
+    count: z.number().int(),
+    mean_ppy: z.number(),
+    median_ppy: z.number(),
+    negative: z.number().int(),
+    positive: z.number().int(),
+    declining_ci_excludes_zero: z.number().int(),
+    increasing_ci_excludes_zero: z.number().int(),
+    /** NULL when the cells' abundance sums to 0. */
+    abundance_weighted_mean_ppy: z.number().nullable(),
+  }),
+  ...RESULT_FIELDS,
+});
+export type TrendSummaryResult = z.infer<typeof trendSummaryResultSchema>;
 
 export const trendSummary = defineTool({
   name: 'trend_summary',
@@ -32,13 +68,8 @@ export const trendSummary = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    region: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('Country or US state (name or code); omit for every trend cell'),
+    species: speciesArgument,
+    region: optionalRegionArgument.describe('Country or US state (name or code); omit for every trend cell'),
     season: z
       .string()
       .min(1)
@@ -46,6 +77,7 @@ export const trendSummary = defineTool({
       .optional()
       .describe('Trend season (e.g. breeding); omit when the species has only one'),
   }),
+  output: trendSummaryResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(
       context,
@@ -108,7 +140,7 @@ export const trendSummary = defineTool({
       unit: 'percent per year (abd_ppy)',
       regional_trend: {
         median_ppy: folds.median_ppy,
-        ci80: [folds.lower_ppy, folds.upper_ppy],
+        ci80: [folds.lower_ppy, folds.upper_ppy] satisfies [number | null, number | null],
         folds: folds.folds,
         direction,
         cumulative_percent:

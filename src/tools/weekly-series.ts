@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows, sqlIdentifier } from '../engine';
 import type { ChartPayload } from '../payloads';
 import { defineTool } from './define-tool';
 import { WEEKLY_PRODUCTS, WEEKLY_PRODUCT_NAMES } from './support/products';
-import { resultFields, significant } from './support/result-fields';
+import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
+import { regionRefSchema, speciesRefSchema, weekDateSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
-import { sqlIdentifier } from './support/sql-literal';
 
 interface WeekRow {
   week: number;
@@ -18,6 +18,41 @@ interface WeekRow {
   cells_zero: number;
   cells_not_modelled: number;
 }
+
+export const weeklySeriesResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  region: regionRefSchema,
+  product: z.enum(WEEKLY_PRODUCT_NAMES),
+  unit: z.string(),
+  peak: z
+    .strictObject({
+      week: z.number().int(),
+      date: z.string(),
+      season: z.string().nullable(),
+      mean: z.number().nullable(),
+      sum: z.number().nullable(),
+      cells_modelled: z.number().int(),
+    })
+    .nullable(),
+  arrival_week: weekDateSchema.nullable(),
+  departure_week: weekDateSchema.nullable(),
+  arrival_rule: z.string(),
+  /** One row per week with rows: mean and sum over modelled cells (NULL when none is modelled). */
+  weeks: z.array(
+    z.strictObject({
+      week: z.number().int(),
+      date: z.string(),
+      mean: z.number().nullable(),
+      sum: z.number().nullable(),
+      cells_modelled: z.number().int(),
+      cells_zero: z.number().int(),
+      cells_not_modelled: z.number().int(),
+      season: z.string().nullable(),
+    }),
+  ),
+  ...RESULT_FIELDS,
+});
+export type WeeklySeriesResult = z.infer<typeof weeklySeriesResultSchema>;
 
 export const weeklySeries = defineTool({
   name: 'weekly_series',
@@ -47,6 +82,7 @@ export const weeklySeries = defineTool({
       .default(0.25)
       .describe('Arrival/departure = first/last week whose mean is at least this share of the peak mean'),
   }),
+  output: weeklySeriesResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(
       context,

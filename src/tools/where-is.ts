@@ -1,15 +1,49 @@
 import { z } from 'zod';
-import { previewRows } from '../engine/preview-rows';
+import { previewRows } from '../engine';
 import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
 import { WEEKLY_PRODUCTS } from './support/products';
-import { resultFields, significant } from './support/result-fields';
+import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
+import { speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { optionalRegionArgument, speciesArgument, timeArguments } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
 import { selectTime } from './support/time-selection';
 
-const SEASONS = ['breeding', 'nonbreeding', 'prebreeding_migration', 'postbreeding_migration'] as const;
+export const whereIsResultSchema = z.strictObject({
+  species: speciesRefSchema,
+  when: z.string(),
+  weeks: z.array(z.number().int()),
+  cells_modelled: z.number().int(),
+  cells_not_modelled: z.number().int(),
+  /** Modelled cells above 0 (predicted present). */
+  cells_occupied: z.number().int(),
+  occupied_share: z.number().nullable(),
+  mean_abundance: z.number().nullable(),
+  top_cells: z.array(
+    z.strictObject({
+      cell_id: z.number().int(),
+      lon: z.number().nullable(),
+      lat: z.number().nullable(),
+      country_code: z.string().nullable(),
+      state_code: z.string().nullable(),
+      abundance: z.number().nullable(),
+    }),
+  ),
+  /** Regions holding most of the abundance: their modelled cells, share of the total and mean. */
+  top_regions: z.array(
+    z.strictObject({
+      region_code: z.string(),
+      cells: z.number().int(),
+      share_of_total: z.number().nullable(),
+      mean: z.number().nullable(),
+    }),
+  ),
+  map_layer: z.strictObject({ name: z.string(), features: z.number().int() }),
+  ...RESULT_FIELDS,
+});
+export type WhereIsResult = z.infer<typeof whereIsResultSchema>;
 
 export const whereIs = defineTool({
   name: 'where_is',
@@ -18,23 +52,14 @@ export const whereIs = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z.string().min(1).max(100).describe('Common name, scientific name or eBird code'),
-    week: z.number().int().min(1).max(52).optional().describe('Week 1–52'),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
-      .optional()
-      .describe('A date; the nearest weekly estimate is used'),
-    month: z.number().int().min(1).max(12).optional().describe('Month 1–12; weekly values averaged per cell'),
-    season: z.enum(SEASONS).optional().describe('Season; weekly values averaged per cell over its weeks'),
-    region: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('Country or US state (name or code); omit for every modelled cell'),
+    species: speciesArgument,
+    ...timeArguments,
+    month: timeArguments.month.describe('Month 1–12; weekly values averaged per cell'),
+    season: timeArguments.season.describe('Season; weekly values averaged per cell over its weeks'),
+    region: optionalRegionArgument,
     top: z.number().int().min(1).max(25).default(5).describe('How many top cells and regions to list'),
   }),
+  output: whereIsResultSchema,
   async run(args, context) {
     const subject = await resolveSubject(
       context,

@@ -1,5 +1,5 @@
 // The file, not the registry's index: the index re-exports zod-based code the page never runs.
-import { toJsonLines, type AuditEntry } from '../registry/audit-log';
+import { toJsonLines, type AuditEntry } from '../registry';
 import { download, el, prettyJson } from './dom';
 
 export interface AuditTab {

@@ -7,6 +7,8 @@ export interface ChartView {
   show(payload: ChartPayload): void;
   /** Moves the time cursor (a week number matched against the chart's `timeColumn`). */
   setCursor(time: number | undefined): void;
+  /** Removes the chart and says why (e.g. "This answer has no chart."). */
+  clear(message: string): void;
 }
 
 type Row = Record<string, number | string | Date | null>;
@@ -109,6 +111,17 @@ export function createChartView(): ChartView {
     setCursor(time) {
       cursor = time;
       if (current?.timeColumn) draw();
+    },
+    clear(message) {
+      current = undefined;
+      rows = [];
+      figure.replaceChildren();
+      caption.textContent = '';
+      empty.textContent = message;
+      empty.hidden = false;
+      toolbar.hidden = true;
+      exportSvg.disabled = true;
+      exportPng.disabled = true;
     },
   };
 }

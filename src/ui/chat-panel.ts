@@ -1,4 +1,4 @@
-import type { AgentEvent, TurnSummary } from '../agent/agent-event';
+import type { AgentEvent, TurnSummary } from '../agent';
 import type { QueryFrame } from '../frame/query-frame';
 import { el } from './dom';
 import { createReadingLine } from './reading-chips';
@@ -140,15 +140,22 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
       });
       const error = el('div', { class: 'turn-error', role: 'alert', hidden: true });
       const actionsBar = el('div', { class: 'turn-actions', hidden: true });
-      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [
-        el('header', { class: 'turn-head' }, [el('h2', { class: 'turn-question' }, [question]), model]),
+      const body = el('div', { class: 'turn-body', id: `turn-body-${turnId}` }, [
         reading,
         answer,
         usage,
         choices,
         error,
-        actionsBar,
         trace.element,
+      ]);
+      const card = el('article', { class: 'turn', 'data-turn-id': turnId }, [
+        el('header', { class: 'turn-head' }, [
+          el('h2', { class: 'turn-question' }, [question]),
+          model,
+          collapseButton(body),
+        ]),
+        body,
+        actionsBar,
       ]);
       answer.addEventListener('click', (event) => {
         const figure = (event.target as HTMLElement).closest<HTMLElement>('button.figure');
@@ -169,7 +176,11 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
         ended: false,
       });
       welcome.remove();
+      // On a phone earlier answers fold to their question (and actions) so the newest stays near the map.
+      if (narrowScreen.matches)
+        for (const other of views.values()) if (other.ended) setCollapsed(other.card, true);
       turns.prepend(card);
+      card.scrollIntoView({ block: 'nearest' });
     },
     handle(event) {
       const view = views.get(event.turnId);
@@ -311,6 +322,32 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     },
   };
   return panel;
+}
+
+/** Narrow screens (styles.css uses the same width): the map sits on top and the conversation below it. */
+const narrowScreen = window.matchMedia('(max-width: 799px)');
+
+/** The turn's fold button: hides its reading, answer and trace; the question and actions stay. */
+function collapseButton(body: HTMLElement): HTMLButtonElement {
+  const button = el(
+    'button',
+    {
+      type: 'button',
+      class: 'icon-button turn-collapse',
+      'aria-expanded': 'true',
+      'aria-controls': body.id,
+      onclick: () => setCollapsed(button.closest('.turn')!, button.getAttribute('aria-expanded') === 'true'),
+    },
+    ['Hide answer'],
+  );
+  return button;
+}
+
+function setCollapsed(card: Element, collapsed: boolean): void {
+  card.classList.toggle('turn-collapsed', collapsed);
+  const button = card.querySelector('.turn-collapse');
+  button?.setAttribute('aria-expanded', String(!collapsed));
+  if (button) button.textContent = collapsed ? 'Show answer' : 'Hide answer';
 }
 
 /**

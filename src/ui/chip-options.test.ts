@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MONTH_NAMES } from '../frame/month-names';
 import { MEASURE_NAMES, OPERATION_NAMES, queryFrameSchema, type QueryFrame } from '../frame/query-frame';
 import { SUPPORTED } from '../tools/status/supported';
 import {
@@ -100,18 +101,7 @@ describe('readingChips', () => {
       'spring migration',
       'breeding season',
       'fall migration',
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
+      ...MONTH_NAMES,
     ]);
     // Without a release year there are no months to compute.
     expect(chipOf(readingChips(PEAK, { names: NAMES }), 'time').options).toHaveLength(5);
@@ -311,24 +301,12 @@ describe('fitFrame', () => {
 describe('monthSpans', () => {
   it('splits the 52 weeks into 12 months by the date each week stands for', () => {
     const spans = monthSpans(2023);
-    expect(spans.map((span) => span.label)).toEqual([
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ]);
+    expect(spans.map((span) => span.label)).toEqual(MONTH_NAMES);
     expect(spans[0]).toEqual({ kind: 'weeks', from: 1, to: 4, label: 'January' });
     expect(spans[11]).toEqual({ kind: 'weeks', from: 49, to: 52, label: 'December' }); // week 48 is Nov 29, week 49 Dec 6
     // Contiguous and complete: each span starts the week after the previous one ends.
-    spans.forEach((span, index) => expect(span.from).toBe(index === 0 ? 1 : spans[index - 1]!.to + 1));
+    for (const [index, span] of spans.entries())
+      expect(span.from).toBe(index === 0 ? 1 : spans[index - 1]!.to + 1);
     for (const span of spans)
       for (let week = span.from; week <= span.to; week++) {
         expect(weekDate(2023, week).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })).toBe(

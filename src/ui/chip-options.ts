@@ -60,7 +60,7 @@ const TOP_N_CHOICES = [3, 5, 10, 25];
 
 export function readingChips(frame: QueryFrame, context: ChipContext): Chip[] {
   return [
-    ...frame.species.map((code, index) => speciesChip(frame, index, context)),
+    ...frame.species.map((_code, index) => speciesChip(frame, index, context)),
     measureChip(frame),
     operationChip(frame),
     ...(frame.times.length === 0 ? [undefined] : frame.times).map((_, index) =>

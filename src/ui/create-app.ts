@@ -1,4 +1,4 @@
-import type { AgentEvent, TurnSummary } from '../agent/agent-event';
+import type { AgentEvent, TurnSummary } from '../agent';
 import type { Catalog } from '../catalog/types';
 import type { QueryFrame } from '../frame/query-frame';
 import type { MapLayerPayload } from '../payloads';
@@ -23,13 +23,14 @@ import {
 } from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
-import { createMapView } from './map-view';
+import { createMapView, type MapInsets } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
 import { createProgressBar } from './progress-bar';
 import { releaseYear } from './release-year';
 import { createScopePicker } from './scope-picker';
 import { createSettingsDialog } from './settings-dialog';
 import { formatShareLink, parseShareLink } from './share-link';
+import { asksWithoutClick, sharedQuestionOffer } from './shared-question-offer';
 import { createSqlTab } from './sql-tab';
 import { suggestQuestions } from './suggest-questions';
 import { createTabs } from './tabs';
@@ -61,7 +62,12 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   let inScope: string[] = [];
   let runningTurn: string | undefined;
   let turnCounter = 0;
-  const animatedLayers = new Map<string, MapLayerPayload>();
+  /** Every layer on the map, with the turn that drew it (one answer, one map state). */
+  const layers = new Map<string, { payload: MapLayerPayload; turnId: string; visible: boolean }>();
+  /** The turn whose figures the map and chart show; a payload of another turn replaces them. */
+  let figureTurn: string | undefined;
+  /** What the running turn drew so far: an answer that drew nothing clears the stage at its end. */
+  const drawn = { map: false, chart: false };
   const conversation = createConversationLog();
   /** Questions of an opened share link still to ask, each once the previous turn has ended. */
   let sharedQueue: string[] = [];
@@ -70,22 +76,23 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const health = options.health ?? createHealthBanner();
   const attribution = createAttributionBar();
   const slider = createTimeSlider();
-  const map = createMapView(() => ({
-    top: 0,
-    left: 0,
-    right: layerList.element.offsetWidth,
-    bottom: slider.element.hidden ? 0 : slider.element.offsetHeight,
-  }));
+  const map = createMapView(() => coveredEdges(map.element, layerList.element, slider.element));
   const layerList = createLayerList({
-    onVisible: (id, visible) => map.updateLayer(id, { visible }),
+    onVisible: (id, visible) => {
+      map.updateLayer(id, { visible });
+      const layer = layers.get(id);
+      if (layer) layer.visible = visible;
+      refreshTimes();
+    },
     onOpacity: (id, opacity) => map.updateLayer(id, { opacity }),
     onRemove: (id) => {
       map.removeLayer(id);
-      animatedLayers.delete(id);
+      layers.delete(id);
       refreshTimes();
     },
     onZoom: (id) => map.zoomTo(id),
   });
+  const mapEmpty = el('p', { class: 'map-empty', role: 'status', hidden: true });
   const chart = createChartView();
   const data = createDataTableView();
   const sql = createSqlTab();
@@ -117,7 +124,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     (next) => {
       settings = next;
       saveSettings(settings, options.stores);
-      modelButton.textContent = modelLabel(settings);
+      showModelLabel(modelButton, settings);
     },
     (model) => host.request('models', { model }).then((result) => result.models),
   );
@@ -144,11 +151,13 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       }),
   });
 
-  const modelButton = el(
-    'button',
-    { type: 'button', class: 'header-button', title: 'Model and key', onclick: () => settingsDialog.open() },
-    [modelLabel(settings)],
-  );
+  const modelButton = el('button', {
+    type: 'button',
+    class: 'header-button settings-button',
+    title: 'Model and key',
+    onclick: () => settingsDialog.open(),
+  });
+  showModelLabel(modelButton, settings);
   const header = el('header', { class: 'app-header' }, [
     el('div', { class: 'brand' }, [
       brandMark(),
@@ -164,12 +173,27 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       modelButton,
     ]),
   ]);
+  // The slider first: the skip link lands on its play button, one Tab before the week.
+  const mapControls = el('div', { class: 'map-controls', id: 'map-controls' }, [
+    slider.element,
+    el('div', { class: 'map-overlay' }, [layerList.element]),
+  ]);
   const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [
     map.element,
-    el('div', { class: 'map-overlay' }, [layerList.element]),
-    slider.element,
+    mapEmpty,
+    mapControls,
   ]);
+  const skipLink = el('a', { class: 'skip-link', href: '#map-controls' }, ['Skip to map controls']);
+  skipLink.addEventListener('click', (event) => {
+    event.preventDefault();
+    // The first control on show; with no layer yet, the map itself (arrow keys pan it).
+    const shown = [...mapControls.querySelectorAll<HTMLElement>('button, input')].find(
+      (control) => control.getClientRects().length > 0,
+    );
+    (shown ?? map.element.querySelector<HTMLElement>('[tabindex]'))?.focus();
+  });
   root.replaceChildren(
+    skipLink,
     header,
     health.element,
     el('main', { class: 'app-main' }, [
@@ -181,14 +205,24 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     scope.element,
   );
 
+  // Sticky offsets on narrow screens follow the header's and the ask bar's real heights (they wrap).
+  trackHeight(header, '--header-height');
+  trackHeight(chat.element.querySelector('.ask-form')!, '--ask-bar-height');
+
   slider.onChange((time) => {
     map.setTime(time);
     chart.setCursor(time);
   });
-  function refreshTimes() {
+  /**
+   * The slider steps through the weeks of the weekly layers on show, and only while one is:
+   * it opens at `focus`'s busiest week (a new layer), else keeps the week it showed.
+   */
+  function refreshTimes(focus?: MapLayerPayload) {
+    const before = slider.current();
     const times = new Set<number>();
     const labels: Record<number, string> = {};
-    for (const payload of animatedLayers.values()) {
+    for (const { payload, visible } of layers.values()) {
+      if (!visible || !payload.times) continue;
       for (const time of layerTimes(payload)) times.add(time);
       Object.assign(labels, payload.timeLabels ?? {});
     }
@@ -196,6 +230,41 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       [...times].sort((a, b) => a - b),
       labels,
     );
+    const open = focus ? peakTime(focus) : before;
+    if (open !== undefined) slider.set(open);
+    if (times.size === 0) chart.setCursor(undefined);
+  }
+  /** A new answer's first figure: the previous answer's layers go, except pinned ones. */
+  function replaceFigures(turnId: string) {
+    if (figureTurn === turnId) return;
+    figureTurn = turnId;
+    for (const [id, layer] of layers)
+      if (layer.turnId !== turnId && !layerList.isPinned(id)) {
+        map.removeLayer(id);
+        layerList.remove(id);
+        layers.delete(id);
+      }
+    mapEmpty.hidden = true;
+  }
+  function addLayer(turnId: string, payload: MapLayerPayload) {
+    replaceFigures(turnId);
+    drawn.map = true;
+    layers.set(payload.id, { payload, turnId, visible: true });
+    // The list and the slider first, so fit-to-data sees the space they take.
+    layerList.add(payload);
+    refreshTimes(payload.times ? payload : undefined);
+    map.addLayer(payload);
+  }
+  /** An answer that drew no map or no chart clears that area and says so, rather than leave the last one unlabelled. */
+  function clearUndrawn(turnId: string) {
+    if (!drawn.map) {
+      replaceFigures(turnId);
+      refreshTimes();
+      mapEmpty.hidden = false;
+      mapEmpty.textContent =
+        layers.size > 0 ? 'This answer has no map; pinned layers stay.' : 'This answer has no map.';
+    }
+    if (!drawn.chart) chart.clear('This answer has no chart.');
   }
   function refreshAudit() {
     host.request('audit-list', {}).then(
@@ -253,6 +322,8 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   }
   function startTurn(turnId: string, question: string, label: string) {
     runningTurn = turnId;
+    drawn.map = false;
+    drawn.chart = false;
     chat.turnOpen(turnId, question, label);
     chat.setRunning(true);
     sql.reset();
@@ -287,7 +358,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       createNetworkNotice(networkProblem(settings), () => {
         settings = { ...settings, kind: 'offline' };
         saveSettings(settings, options.stores);
-        modelButton.textContent = modelLabel(settings);
+        showModelLabel(modelButton, settings);
       }),
     );
   }
@@ -308,17 +379,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         return;
       case 'payload-add': {
         const { payload } = event;
-        if (payload.kind === 'map-layer') {
-          // The list and the slider first, so fit-to-data sees the space they take.
-          layerList.add(payload);
-          if (payload.times) {
-            animatedLayers.set(payload.id, payload);
-            refreshTimes();
-            const peak = peakTime(payload);
-            if (peak !== undefined) slider.set(peak);
-          }
-          map.addLayer(payload);
-        } else if (payload.kind === 'chart') {
+        if (payload.kind === 'map-layer') addLayer(event.turnId, payload);
+        else if (payload.kind === 'chart') {
+          if (event.turnId === runningTurn) drawn.chart = true;
           chart.show(payload);
           chart.setCursor(slider.current());
           tabs.select('chart');
@@ -339,6 +402,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         endTurn(event.turnId, undefined, false);
         return;
       case 'turn-end':
+        if (event.turnId === runningTurn) clearUndrawn(event.turnId);
         endTurn(event.turnId);
         return;
       default:
@@ -390,11 +454,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       const shared = parseShareLink(new URL(options.pageUrl).search);
       if (shared.model && shared.model !== settings.kind) {
         settings = { ...settings, kind: shared.model };
-        modelButton.textContent = modelLabel(settings);
+        showModelLabel(modelButton, settings);
       }
-      const [first, ...rest] = shared.questions;
-      sharedQueue = rest;
-      if (first !== undefined) ask(first);
+      openShared(shared.questions);
     },
     (error: unknown) => {
       progress.done();
@@ -405,13 +467,61 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     },
   );
 
+  /** A share link's questions: the offline reader asks at once; a paid model waits for a click (shared-question-offer.ts). */
+  function openShared(questions: string[]) {
+    const [first, ...rest] = questions;
+    if (first === undefined) return;
+    const start = () => {
+      health.setAlert('shared', undefined);
+      sharedQueue = rest;
+      ask(first);
+    };
+    if (asksWithoutClick(settings)) return start();
+    chat.setQuestion(first);
+    health.setAlert('shared', sharedQuestionOffer(settings, questions.length, start));
+  }
+
   return { ask, ready, mapRendered: () => map.rendered() };
 }
 
-function modelLabel(settings: UiSettings): string {
-  if (settings.kind === 'gemini') return `Settings · Gemini ${settings.geminiModel}`;
-  if (settings.kind === 'openai') return `Settings · ${settings.openaiModel}`;
-  return 'Settings · offline model';
+/** "Settings · <model>": narrow screens show only "Settings" (the model part is its own span). */
+function showModelLabel(button: HTMLButtonElement, settings: UiSettings): void {
+  const model =
+    settings.kind === 'gemini'
+      ? `Gemini ${settings.geminiModel}`
+      : settings.kind === 'openai'
+        ? settings.openaiModel
+        : 'offline model';
+  button.replaceChildren('Settings', el('span', { class: 'settings-model' }, [` · ${model}`]));
+}
+
+/** Keeps the CSS variable `name` on the root equal to the element's height in pixels. */
+function trackHeight(element: HTMLElement, name: string): void {
+  new ResizeObserver(() =>
+    document.documentElement.style.setProperty(name, `${element.offsetHeight}px`),
+  ).observe(element);
+}
+
+/**
+ * How far the layer list and the slider reach into the map at each edge, from where they are
+ * drawn: on a phone the slider docks under the map and covers none of it.
+ */
+function coveredEdges(map: HTMLElement, layerList: HTMLElement, slider: HTMLElement): MapInsets {
+  const area = map.getBoundingClientRect();
+  const overlap = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    const shown = !element.hidden && box.width > 0 && box.height > 0;
+    return shown &&
+      box.left < area.right &&
+      box.right > area.left &&
+      box.top < area.bottom &&
+      box.bottom > area.top
+      ? box
+      : undefined;
+  };
+  const list = overlap(layerList);
+  const bar = overlap(slider);
+  return { top: 0, left: 0, right: list?.width ?? 0, bottom: bar?.height ?? 0 };
 }
 
 function errorMessage(error: unknown): string {

@@ -46,14 +46,20 @@ export function peakTime(payload: Pick<MapLayerPayload, 'times' | 'values'>): nu
   payload.times.forEach((time, index) => {
     const value = payload.values[index];
     const total = totals.get(time) ?? { sum: 0, count: 0 };
-    if (!Number.isNaN(value)) (total.sum += value), total.count++;
+    if (!Number.isNaN(value)) {
+      total.sum += value;
+      total.count++;
+    }
     totals.set(time, total);
   });
   let best: number | undefined;
   let bestMean = -Infinity;
   for (const [time, { sum, count }] of totals) {
     const mean = count > 0 ? sum / count : -Infinity;
-    if (best === undefined || mean > bestMean) (best = time), (bestMean = mean);
+    if (best === undefined || mean > bestMean) {
+      best = time;
+      bestMean = mean;
+    }
   }
   return best;
 }

@@ -13,31 +13,68 @@ export interface LayerList {
   element: HTMLElement;
   add(payload: MapLayerPayload): void;
   remove(id: string): void;
+  /** A pinned layer stays when the next answer replaces the map (create-app.ts). */
+  isPinned(id: string): boolean;
 }
 
-/** The map's layer list: one entry per layer with show/hide, opacity, zoom to, remove and its legend. */
+interface LayerItem {
+  element: HTMLElement;
+  pinned: boolean;
+}
+
+/**
+ * The map's layer list: one entry per layer with show/hide, pin, zoom to, remove, opacity and its
+ * legend. A hidden layer's legend is folded away: each legend on screen is a layer on the map.
+ */
 export function createLayerList(actions: LayerListActions): LayerList {
   const list = el('ul', { class: 'layer-items' });
   const empty = el('p', { class: 'layer-empty' }, ['Layers from answers appear here.']);
-  const element = el('section', { class: 'layer-list', 'aria-label': 'Map layers' }, [
-    el('h2', { class: 'panel-title' }, ['Layers']),
+  // Phones show name and legend only; opacity and sources open on demand (styles.css, narrow screens).
+  const more = el(
+    'button',
+    {
+      type: 'button',
+      class: 'icon-button layer-more-toggle',
+      'aria-expanded': 'false',
+      onclick: () => {
+        const expanded = element.classList.toggle('layer-list-expanded');
+        more.setAttribute('aria-expanded', String(expanded));
+        more.textContent = expanded ? 'Less' : 'More';
+      },
+    },
+    ['More'],
+  );
+  const element = el('section', { class: 'layer-list', 'aria-label': 'Map layers', 'data-empty': 'true' }, [
+    el('div', { class: 'layer-list-head' }, [el('h2', { class: 'panel-title' }, ['Layers']), more]),
     empty,
     list,
   ]);
-  const items = new Map<string, HTMLElement>();
-  const refresh = () => (empty.hidden = items.size > 0);
+  const items = new Map<string, LayerItem>();
+  const refresh = () => {
+    empty.hidden = items.size > 0;
+    element.dataset.empty = String(items.size === 0);
+  };
+  const removeItem = (id: string) => {
+    items.get(id)?.element.remove();
+    items.delete(id);
+    refresh();
+  };
 
   return {
     element,
     add(payload) {
-      items.get(payload.id)?.remove();
+      items.get(payload.id)?.element.remove();
       const visibleId = `layer-visible-${payload.id}`;
       const opacityId = `layer-opacity-${payload.id}`;
+      const entry: LayerItem = { element: el('li'), pinned: false };
       const visible = el('input', {
         type: 'checkbox',
         id: visibleId,
         checked: true,
-        onchange: () => actions.onVisible(payload.id, visible.checked),
+        onchange: () => {
+          entry.element.classList.toggle('layer-hidden', !visible.checked);
+          actions.onVisible(payload.id, visible.checked);
+        },
       });
       const opacity = el('input', {
         type: 'range',
@@ -48,10 +85,27 @@ export function createLayerList(actions: LayerListActions): LayerList {
         value: '0.9',
         oninput: () => actions.onOpacity(payload.id, Number(opacity.value)),
       });
-      const item = el('li', { class: 'layer-item', 'data-layer-id': payload.id }, [
+      const pin = el(
+        'button',
+        {
+          type: 'button',
+          class: 'icon-button layer-pin',
+          'aria-label': `Pin ${payload.name}`,
+          'aria-pressed': 'false',
+          title: 'Pin: keep this layer when the next answer draws its own',
+          onclick: () => {
+            entry.pinned = !entry.pinned;
+            pin.setAttribute('aria-pressed', String(entry.pinned));
+            entry.element.classList.toggle('layer-pinned', entry.pinned);
+          },
+        },
+        [pinIcon()],
+      );
+      entry.element = el('li', { class: 'layer-item', 'data-layer-id': payload.id }, [
         el('div', { class: 'layer-head' }, [
           visible,
           el('label', { for: visibleId, class: 'layer-name' }, [payload.name]),
+          pin,
           el(
             'button',
             {
@@ -72,28 +126,39 @@ export function createLayerList(actions: LayerListActions): LayerList {
               title: 'Remove layer',
               onclick: () => {
                 actions.onRemove(payload.id);
-                item.remove();
-                items.delete(payload.id);
-                refresh();
+                removeItem(payload.id);
               },
             },
             ['✕'],
           ),
         ]),
-        el('div', { class: 'layer-opacity' }, [el('label', { for: opacityId }, ['Opacity']), opacity]),
         createMapLegend(payload),
+        el('div', { class: 'layer-opacity' }, [el('label', { for: opacityId }, ['Opacity']), opacity]),
         el('p', { class: 'layer-source' }, [
           `${payload.featureCount.toLocaleString('en-US')} features · from ${payload.sourceTables.join(', ')}`,
         ]),
       ]);
-      items.set(payload.id, item);
-      list.appendChild(item);
+      items.set(payload.id, entry);
+      list.appendChild(entry.element);
       refresh();
     },
-    remove(id) {
-      items.get(id)?.remove();
-      items.delete(id);
-      refresh();
-    },
+    remove: removeItem,
+    isPinned: (id) => items.get(id)?.pinned ?? false,
   };
+}
+
+/** A push-pin outline (aria-hidden: the button's label says what it does). */
+function pinIcon(): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('class', 'pin-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M5 1.5h6l-1 4 2.5 3h-9L6 5.5zM8 8.5V15');
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '1.4');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.append(path);
+  return svg;
 }

@@ -132,11 +132,14 @@ export function createMapView(
     },
   });
 
-  const redraw = () =>
+  const redraw = () => {
+    // The answer layers on the map, readable from outside (one answer, one map state: tests check it).
+    element.dataset.layers = [...layers.keys()].join(' ');
     deck.setProps({
       layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time, device))],
     });
-  const fit = (bounds: Bounds | undefined) => {
+  };
+  const fitView = (bounds: Bounds | undefined) => {
     if (!bounds) return;
     const { clientWidth: width, clientHeight: height } = canvasHost;
     if (!width || !height) return;
@@ -220,7 +223,7 @@ export function createMapView(
       layers.set(payload.id, state);
       uploads.push({ id: payload.id, start });
       redraw();
-      fit(state.bounds);
+      fitView(state.bounds);
       return state;
     },
     updateLayer(id, change) {
@@ -234,15 +237,19 @@ export function createMapView(
       layers.delete(id);
       redraw();
       // Freed once a frame without the layer is drawn (deck.gl does not own external buffers).
-      if (gpu) afterRender.push(() => (gpu.positions.destroy(), gpu.colors.destroy()));
+      if (gpu)
+        afterRender.push(() => {
+          gpu.positions.destroy();
+          gpu.colors.destroy();
+        });
     },
     zoomTo(id) {
-      if (id) return fit(layers.get(id)?.bounds);
+      if (id) return fitView(layers.get(id)?.bounds);
       const all = [...layers.values()]
         .map((state) => state.bounds)
         .filter((bounds): bounds is Bounds => Boolean(bounds));
       if (all.length)
-        fit([
+        fitView([
           [Math.min(...all.map((b) => b[0][0])), Math.min(...all.map((b) => b[0][1]))],
           [Math.max(...all.map((b) => b[1][0])), Math.max(...all.map((b) => b[1][1]))],
         ]);
@@ -386,6 +393,15 @@ function toDeckLayer(state: MapLayerState, time: number | undefined, device: Dev
   return new SolidPolygonLayer({ ...props, wrapLongitude: true });
 }
 
+const TOOLTIP_STYLE = {
+  background: '#1f2a24',
+  color: '#fff',
+  borderRadius: '6px',
+  padding: '0.4rem 0.6rem',
+  font: '0.82rem / 1.4 system-ui, sans-serif',
+  whiteSpace: 'pre',
+};
+
 function tooltipFor(layers: Map<string, MapLayerState>, time: () => number | undefined) {
   return ({ layer, index }: PickingInfo) => {
     const state = layer ? layers.get(layer.id) : undefined;
@@ -397,7 +413,8 @@ function tooltipFor(layers: Map<string, MapLayerState>, time: () => number | und
     if (info.time !== undefined)
       lines.push(`Week ${info.time}${info.timeLabel ? ` (${info.timeLabel})` : ''}`);
     if (info.label) lines.push(`Region: ${info.label}`);
-    return { text: lines.join('\n'), className: 'map-tooltip' };
+    // Inline, as deck.gl styles its tooltip inline (a stylesheet would need !important to win).
+    return { text: lines.join('\n'), className: 'map-tooltip', style: TOOLTIP_STYLE };
   };
 }
 

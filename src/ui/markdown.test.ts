@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, parseInline, parseMarkdown } from './markdown';
+import { type Inline, isSafeHref, linkTarget, linkView, parseInline, parseMarkdown } from './markdown';
 
 describe('parseMarkdown', () => {
   it('parseMarkdown splits paragraphs, headings, lists and code blocks', () => {
@@ -42,7 +42,7 @@ describe('parseInline', () => {
   });
 
   it('parseInline makes links only for http(s) URLs', () => {
-    expect(parseInline('[eBird](https://ebird.org/science)')).toEqual([
+    expect(parseInline('[eBird](https://ebird.org/science)')).toMatchObject([
       { type: 'link', text: 'eBird', href: 'https://ebird.org/science' },
     ]);
     expect(parseInline('[click](javascript:alert(1))').some((node) => node.type === 'link')).toBe(false);
@@ -69,5 +69,58 @@ describe('isSafeHref', () => {
         isSafeHref,
       ),
     ).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('links in answers show their target and open only from a confirming link', () => {
+  it('a link token carries its target as host and path, whatever its text claims', () => {
+    expect(parseInline('[eBird](https://ebird.org/science)')).toEqual([
+      { type: 'link', text: 'eBird', href: 'https://ebird.org/science', target: 'ebird.org/science' },
+    ]);
+    const [lying] = parseInline('[https://ebird.org](https://evil.example/login)');
+    expect(lying).toMatchObject({ type: 'link', target: 'evil.example/login' });
+  });
+
+  it('linkTarget shows look-alike hosts in punycode, a query as ?…, and cuts a long path', () => {
+    const lookAlike = linkTarget('https://\u0435bird.org/x'); // Cyrillic е, not Latin e
+    expect(lookAlike).toMatch(/^xn--[a-z0-9-]+\.org\/x$/);
+    expect(lookAlike).not.toContain('ebird');
+    expect(linkTarget('https://a.example/p?secret=1')).toBe('a.example/p?…');
+    expect(linkTarget('http://a.example:8080/')).toBe('a.example:8080');
+    const long = linkTarget(`https://a.example/${'x'.repeat(200)}`);
+    expect(long.length).toBe(60);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('linkView: the label names text and target; the confirming link holds the whole address, a new tab, no opener, no referrer', () => {
+    const [link] = parseInline('[the map](https://a.example/path?q=1)');
+    expect(linkView(link as Extract<Inline, { type: 'link' }>)).toEqual({
+      label: 'the map (a.example/path?…)',
+      confirm: 'Open https://a.example/path?q=1',
+      href: 'https://a.example/path?q=1',
+      rel: 'noopener noreferrer nofollow',
+      target: '_blank',
+    });
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    'file:///etc/passwd',
+    '//evil.example/x',
+    'https://ebird.org@evil.example/',
+    'https://user:pass@evil.example/',
+  ])('never makes a link of %s: only its text stays', (href) => {
+    const nodes = parseInline(`[click me](${href})`);
+    expect(nodes.some((node) => node.type === 'link')).toBe(false);
+    expect(JSON.stringify(nodes)).toContain('click me');
+  });
+
+  it('a bare URL in text is not linked', () => {
+    expect(parseInline('see https://evil.example/x now')).toEqual([
+      { type: 'text', text: 'see https://evil.example/x now' },
+    ]);
   });
 });

@@ -10,7 +10,8 @@ export type Inline =
   | { type: 'strong'; children: Inline[] }
   | { type: 'emphasis'; children: Inline[] }
   | { type: 'code'; text: string }
-  | { type: 'link'; text: string; href: string };
+  /** `target`: where it goes, short (`host/path`), shown beside the text: the text alone may claim any address. */
+  | { type: 'link'; text: string; href: string; target: string };
 
 export type Block =
   | { type: 'paragraph'; children: Inline[] }
@@ -104,7 +105,7 @@ export function parseInline(text: string): Inline[] {
     if (link) {
       if (isSafeHref(link[2])) {
         flush();
-        out.push({ type: 'link', text: link[1], href: link[2] });
+        out.push({ type: 'link', text: link[1], href: link[2], target: linkTarget(link[2]) });
       } else pushText(link[1]);
       index += link[0].length;
       continue;
@@ -130,12 +131,48 @@ export function parseInline(text: string): Inline[] {
   return out;
 }
 
-/** Only absolute http(s) URLs become links; `javascript:`, `data:` and relative paths stay text. */
+/**
+ * Only absolute http(s) URLs become links; `javascript:`, `data:` and relative paths stay text,
+ * and so does a URL with a user name (`https://ebird.org@evil.example/` goes to evil.example).
+ */
 export function isSafeHref(href: string): boolean {
   try {
     const url = new URL(href);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
   } catch {
     return false;
   }
+}
+
+/** Longest target shown inline; the confirming step shows the whole address. */
+const MAX_TARGET_CHARS = 60;
+
+/**
+ * Where a link goes, as a person reads it: the host as the browser will resolve it (punycode
+ * for look-alike letters) and the path, with `?…` when it carries a query.
+ */
+export function linkTarget(href: string): string {
+  const url = new URL(href);
+  const path = url.pathname === '/' ? '' : url.pathname;
+  const shown = `${url.host}${path}${url.search ? '?…' : ''}`;
+  return shown.length <= MAX_TARGET_CHARS ? shown : `${shown.slice(0, MAX_TARGET_CHARS - 1)}…`;
+}
+
+/** What the page shows for a link: the first click reveals `confirm`, and only that opens `href`. */
+export interface LinkView {
+  label: string;
+  confirm: string;
+  href: string;
+  rel: string;
+  target: '_blank';
+}
+
+export function linkView(link: Extract<Inline, { type: 'link' }>): LinkView {
+  return {
+    label: `${link.text} (${link.target})`,
+    confirm: `Open ${link.href}`,
+    href: link.href,
+    rel: 'noopener noreferrer nofollow',
+    target: '_blank',
+  };
 }

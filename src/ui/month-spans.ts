@@ -1,19 +1,5 @@
 import type { TimeSpec } from '../frame/query-frame';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { MONTH_NAMES } from '../frame/month-names';
 
 /** The date week `week` (1–52) stands for in the release year: Jan 4 + 7(week − 1) (data-model.md). */
 export function weekDate(year: number, week: number): Date {
@@ -27,7 +13,7 @@ export function weekDate(year: number, week: number): Date {
 export function monthSpans(year: number): Extract<TimeSpec, { kind: 'weeks' }>[] {
   const spans: Extract<TimeSpec, { kind: 'weeks' }>[] = [];
   for (let week = 1; week <= 52; week++) {
-    const label = MONTHS[weekDate(year, week).getUTCMonth()]!;
+    const label = MONTH_NAMES[weekDate(year, week).getUTCMonth()]!;
     const last = spans.at(-1);
     if (last?.label === label) last.to = week;
     else spans.push({ kind: 'weeks', from: week, to: week, label });

@@ -1,5 +1,5 @@
 import type { QueryFrame } from '../frame/query-frame';
-import type { Reading } from '../reader/reading';
+import type { Reading } from '../reader';
 import { readingChips, type Chip, type ChipContext, type ChipPart } from './chip-options';
 import { el } from './dom';
 

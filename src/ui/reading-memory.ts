@@ -1,5 +1,5 @@
 import type { PlaceSpec } from '../frame/query-frame';
-import type { Reading } from '../reader/reading';
+import type { Reading } from '../reader';
 import type { ChipContext } from './chip-options';
 
 export interface ReadingMemory {

@@ -1,6 +1,6 @@
-import type { Provenance } from '../agent/agent-event';
+import type { Provenance } from '../agent';
 import { el } from './dom';
-import { parseMarkdown, type Block, type Inline } from './markdown';
+import { type Block, type Inline, type LinkView, linkView, parseMarkdown } from './markdown';
 import { splitFigures } from './split-figures';
 
 /**
@@ -46,35 +46,57 @@ function renderBlock(block: Block, provenance: readonly Provenance[], figures: F
 }
 
 function renderInlines(nodes: Inline[], provenance: readonly Provenance[], figures: Figures): Node[] {
-  return nodes.flatMap((node): Node[] => {
-    switch (node.type) {
-      case 'text':
-        return splitFigures(node.text, figures.texts, figures.quoted).map((segment) =>
-          segment.figure === undefined
-            ? document.createTextNode(segment.text)
-            : figureButton(segment.text, provenance[segment.figure]),
-        );
-      case 'strong':
-        return [el('strong', {}, renderInlines(node.children, provenance, figures))];
-      case 'emphasis':
-        return [el('em', {}, renderInlines(node.children, provenance, figures))];
-      case 'code':
-        return [el('code', {}, [node.text])];
-      case 'link':
-        return [
-          el(
-            'a',
-            {
-              href: node.href,
-              rel: 'noopener noreferrer nofollow',
-              target: '_blank',
-              referrerpolicy: 'no-referrer',
-            },
-            [node.text],
-          ),
-        ];
-    }
+  return nodes.flatMap((node) => renderInline(node, provenance, figures));
+}
+
+function renderInline(node: Inline, provenance: readonly Provenance[], figures: Figures): Node[] {
+  switch (node.type) {
+    case 'text':
+      return splitFigures(node.text, figures.texts, figures.quoted).map((segment) =>
+        segment.figure === undefined
+          ? document.createTextNode(segment.text)
+          : figureButton(segment.text, provenance[segment.figure]),
+      );
+    case 'strong':
+      return [el('strong', {}, renderInlines(node.children, provenance, figures))];
+    case 'emphasis':
+      return [el('em', {}, renderInlines(node.children, provenance, figures))];
+    case 'code':
+      return [el('code', {}, [node.text])];
+    case 'link':
+      return [answerLink(linkView(node))];
+  }
+}
+
+/**
+ * A link a model wrote: its text and target shown as a button that navigates nowhere; the first
+ * click reveals the whole address as a real link, and only a click on that opens it (new tab,
+ * no opener, no referrer). A model, or text injected into data it read, cannot send a person
+ * somewhere with one click on words that name another place.
+ */
+function answerLink(view: LinkView): HTMLElement {
+  const open = el(
+    'a',
+    {
+      href: view.href,
+      rel: view.rel,
+      target: view.target,
+      referrerpolicy: 'no-referrer',
+      class: 'answer-link-open',
+    },
+    [view.confirm],
+  );
+  const confirm = el('span', { class: 'answer-link-confirm', hidden: true }, [' ', open]);
+  const button = el(
+    'button',
+    { type: 'button', class: 'answer-link', 'aria-expanded': 'false', title: view.href },
+    [view.label],
+  );
+  button.addEventListener('click', () => {
+    confirm.hidden = !confirm.hidden;
+    button.setAttribute('aria-expanded', String(!confirm.hidden));
   });
+  return el('span', { class: 'answer-link-wrap' }, [button, confirm]);
 }
 
 function figureButton(text: string, source: Provenance): HTMLButtonElement {

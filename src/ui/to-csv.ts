@@ -8,7 +8,7 @@ export type CsvValue = string | number | bigint | boolean | null | undefined | D
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
   const lines = [header.map(csvField).join(',')];
   for (const row of rows) lines.push(row.map(csvField).join(','));
-  return lines.join('\r\n') + '\r\n';
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 export function csvField(value: CsvValue): string {

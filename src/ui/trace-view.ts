@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../models/model-adapter';
-import type { Reading } from '../reader/reading';
+import type { Reading } from '../reader';
 import { el, prettyJson } from './dom';
 import { formatTokenCount, usageBreakdown } from './token-usage';
 

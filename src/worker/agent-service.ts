@@ -1,11 +1,17 @@
 import { runTurn, replayTurn, buildSystemPrompt, systemPromptInfo, type AgentEvent } from '../agent';
 import type { Catalog } from '../catalog/types';
-import type { Engine, LoadProgressEvent } from '../engine';
-import type { RangeSupport } from '../engine/probe-range-support';
+import type { Engine, LoadProgressEvent, RangeSupport } from '../engine';
 import type { ModelAdapter, ModelConversation, PriorTurn } from '../models/model-adapter';
-import { assertNever, createAuditLog, type AuditEntry, type Registry, type Session } from '../registry';
+import {
+  assertNever,
+  createAuditLog,
+  type AuditEntry,
+  isToolFailure,
+  type Registry,
+  redactText,
+  type Session,
+} from '../registry';
 import { addDatasetBytes, createPerchRegistry, tableAdderFor } from '../tools';
-import { isToolFailure, redactText } from '../registry';
 import { buildBasemap } from './build-basemap';
 import { payloadTransferables } from './payload-transferables';
 import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
@@ -58,12 +64,10 @@ export function createAgentService(options: AgentServiceOptions) {
       { audit },
     );
     ready = { engine, registry, session, catalog };
-    const rangeSupport = await options
-      .probeRanges(dataUrl)
-      .catch((error: unknown) => ({
-        supportsRanges: false,
-        message: `could not probe the data host: ${String(error)}`,
-      }));
+    const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({
+      supportsRanges: false,
+      message: `could not probe the data host: ${String(error)}`,
+    }));
     return {
       catalog,
       datasets: [...scope],
@@ -109,9 +113,10 @@ export function createAgentService(options: AgentServiceOptions) {
     const model = options.createModel(request.model);
     // Every setting the client is built from, the key included (held in this worker's memory only):
     // a key fixed in Settings after a model_auth error must reach the next request.
-    const key = JSON.stringify(request.model);
+    // The scope too: the system prompt lists only the session's tables, so a new scope needs a new prompt.
+    const key = JSON.stringify([request.model, state.session.datasets]);
     if (conversation?.key !== key) {
-      const system = buildSystemPrompt(systemPromptInfo(state.catalog));
+      const system = buildSystemPrompt(systemPromptInfo(state.catalog, state.session.datasets));
       const history = conversation?.turns ?? [];
       conversation = {
         key,

@@ -1,6 +1,6 @@
 import type { Engine } from '../engine';
 import type { MapLayerPayload } from '../payloads';
-import { buildMapLayer } from '../tools/support/build-map-layer';
+import { buildMapLayer } from '../tools';
 
 /**
  * Douglas–Peucker tolerance of the basemap, in degrees (~5 km at 45° N). Outlines are a backdrop

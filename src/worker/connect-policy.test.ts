@@ -32,7 +32,10 @@ describe('guardFetch', () => {
   it('refuses a foreign origin without calling fetch, naming the fix', async () => {
     const calls: string[] = [];
     const guarded = guardFetch(
-      async (input) => (calls.push(String(input)), new Response('ok')),
+      async (input) => {
+        calls.push(String(input));
+        return new Response('ok');
+      },
       SELF,
       SOURCES,
     );

@@ -3,7 +3,7 @@
  * IndexedDB audit into the platform-neutral agent service, and speaks protocol.ts.
  */
 import { createBrowserEngine } from '../engine/browser-engine';
-import { probeRangeSupport } from '../engine/probe-range-support';
+import { probeRangeSupport } from '../engine';
 import { createAgentService } from './agent-service';
 import { createModelFromSettings, listModelsFromSettings } from './create-model';
 import { indexedDbAuditSink } from './indexeddb-audit-sink';

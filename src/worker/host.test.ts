@@ -27,7 +27,9 @@ function linkedHost() {
     received,
     send,
     nextRequest,
-    crash: () => errorListeners.forEach((fire) => fire()),
+    crash: () => {
+      for (const fire of errorListeners) fire();
+    },
   };
 }
 

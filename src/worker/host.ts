@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../agent/agent-event';
+import type { AgentEvent } from '../agent';
 import type { WorkerErrorData, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
 
 /** Push messages (no request id) the page listens to. */

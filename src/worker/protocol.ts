@@ -3,7 +3,7 @@
  * `id`; the worker answers each with exactly one `result` or `error` carrying `requestId`.
  * Push messages (`agent-event`, `engine-progress`, `log`) carry no id.
  */
-import type { AgentEvent, RecordedCall } from '../agent/agent-event';
+import type { AgentEvent, RecordedCall } from '../agent';
 import type { AuditEntry, ApprovalCard } from '../registry';
 import type { Catalog } from '../catalog/types';
 import type { QueryFrame } from '../frame/query-frame';

@@ -55,17 +55,25 @@ export function createFakeAgentHost(): FakeHostControl {
       if (event.type === 'audit-add') audit.push(event.entry);
       if (event.type === 'turn-end' || event.type === 'turn-error')
         control.timeline.push(`${event.type}:${event.turnId}`);
-      eventListeners.forEach((listener) => listener(event));
+      for (const listener of eventListeners) listener(event);
     },
-    push: (message) => pushListeners.forEach((listener) => listener(message)),
+    push: (message) => {
+      for (const listener of pushListeners) listener(message);
+    },
     host: {
       request(type, body) {
         control.requests.push(structuredClone({ type, ...body }) as Omit<WorkerRequest, 'id'>);
         control.timeline.push(`${type}:${String((body as { question?: unknown }).question ?? '')}`);
         return answer(type, body as Record<string, unknown>) as Promise<WorkerResults[typeof type]>;
       },
-      onAgentEvent: (listener) => (eventListeners.add(listener), () => eventListeners.delete(listener)),
-      onPush: (listener) => (pushListeners.add(listener), () => pushListeners.delete(listener)),
+      onAgentEvent: (listener) => {
+        eventListeners.add(listener);
+        return () => eventListeners.delete(listener);
+      },
+      onPush: (listener) => {
+        pushListeners.add(listener);
+        return () => pushListeners.delete(listener);
+      },
       close: () => undefined,
     },
   };

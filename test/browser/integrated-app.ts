@@ -82,9 +82,9 @@ export async function startIntegratedApp(dataDir: string): Promise<IntegratedApp
   await context.addInitScript(() => {
     const tasks: { start: number; duration: number }[] = [];
     Object.assign(window, { perchLongTasks: tasks });
-    new PerformanceObserver((list) =>
-      list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
-    ).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
   });
   return { pageUrl: url, context, close: () => closeAll(context, server) };
 }
@@ -165,13 +165,11 @@ export async function longTasks(
       tasks: (
         (window as unknown as { perchLongTasks: { start: number; duration: number }[] }).perchLongTasks ?? []
       ).filter((task) => task.start >= since),
-      uploads: performance
-        .getEntriesByName('perch:layer-upload')
-        .map((entry) => ({
-          start: entry.startTime,
-          end: entry.startTime + entry.duration,
-          layer: String((entry as PerformanceMeasure).detail?.layer),
-        })),
+      uploads: performance.getEntriesByName('perch:layer-upload').map((entry) => ({
+        start: entry.startTime,
+        end: entry.startTime + entry.duration,
+        layer: String((entry as PerformanceMeasure).detail?.layer),
+      })),
     }),
     from,
   );

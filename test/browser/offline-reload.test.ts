@@ -122,12 +122,10 @@ describe.skipIf(!availability.run || !dataDir || !question1)('offline after the 
         .locator('.offline-status')
         .filter({ hasText: 'All data saved' })
         .waitFor({ timeout: 60_000 });
-      const bar = await page
-        .locator('.offline-progress')
-        .evaluate((element) => ({
-          value: (element as HTMLProgressElement).value,
-          max: (element as HTMLProgressElement).max,
-        }));
+      const bar = await page.locator('.offline-progress').evaluate((element) => ({
+        value: (element as HTMLProgressElement).value,
+        max: (element as HTMLProgressElement).max,
+      }));
       expect(bar).toEqual({ value: totalBytes, max: totalBytes });
       await page.screenshot({ path: resolve(ARTIFACTS, 'offline-keep-all.png') });
 

@@ -38,11 +38,10 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await context.addInitScript(() => {
       const tasks: { start: number; duration: number }[] = [];
       Object.assign(window, { longTasks: tasks });
-      new PerformanceObserver((list) =>
-        list
-          .getEntries()
-          .forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
-      ).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
     });
   });
 

@@ -178,7 +178,8 @@ describeReal(
           if (question.expect_ask) {
             expect(asked.result.end).toBe('asked');
             const askCall = asked.result.summary.calls.find((call) => call.name === 'ask_user');
-            const options = (askCall?.arguments as { options: string[] }).options.join(' | ');
+            expect(askCall, 'the reader asked with ask_user').toBeDefined();
+            const options = (askCall!.arguments as { options: string[] }).options.join(' | ');
             for (const option of question.expect_ask) expect(options).toContain(option);
             return;
           }

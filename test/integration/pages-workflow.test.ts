@@ -48,6 +48,7 @@ describe('GitHub Pages workflow', () => {
   it('deploys the built site under the repository sub-path', () => {
     const workflow = load(WORKFLOW) as Workflow;
     const build = workflow.jobs.build!.steps.find((step) => step.run === 'npm run build');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a JS template
     expect(build?.env?.BASE).toBe('/${{ github.event.repository.name }}/');
     expect(
       workflow.jobs.build!.steps.some((step) => step.uses?.startsWith('actions/upload-pages-artifact')),

@@ -14,6 +14,10 @@ export const weeklyPeak = defineTool({
   description: 'Peak week and abundance of a species; attaches a chart and a data table.',
   scope: 'read',
   input: z.strictObject({ species: z.string() }),
+  output: z.strictObject({
+    sql: z.string(),
+    rows: z.array(z.strictObject({ week: z.number(), abundance: z.number(), fraction_of_range: z.number() })),
+  }),
   run: (args, context) => {
     const sql = `SELECT week, abundance FROM weekly WHERE species_code = '${args.species}' ORDER BY abundance DESC LIMIT 1`;
     context.attach({
@@ -43,6 +47,7 @@ export const askUser = defineTool({
   description: 'Asks the user to choose between options when a name is ambiguous.',
   scope: 'read',
   input: z.strictObject({ question: z.string(), options: z.array(z.string()).min(2) }),
+  output: z.strictObject({ asked: z.boolean() }),
   run: (args, context) => {
     context.attach({ kind: 'question', payload: { question: args.question, options: args.options } });
     return { asked: true };

@@ -1,7 +1,5 @@
 import { createBrowserEngine } from '../../engine/browser-engine';
-import { isEngineError } from '../../engine/engine-error';
-import { previewRows, type PreviewValue } from '../../engine/preview-rows';
-import type { Engine } from '../../engine/types';
+import { isEngineError, previewRows, type PreviewValue, type Engine } from '../../engine';
 
 /**
  * The page the Chromium bench and browser test drive with `page.evaluate`: the real browser

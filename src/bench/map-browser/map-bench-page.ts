@@ -54,9 +54,9 @@ declare global {
 }
 
 const tasks: LongTask[] = [];
-new PerformanceObserver((list) =>
-  list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
-).observe({ type: 'longtask', buffered: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: 'longtask', buffered: true });
 
 const view = createMapView();
 document.getElementById('map')!.append(view.element);

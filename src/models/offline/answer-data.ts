@@ -1,8 +1,31 @@
+import { z } from 'zod';
 import { formatFigure, seasonWords } from './format-figure';
 import { callTools, dataOf, type Plan } from './plan-step';
 
 /** Species profiled in a "what data is there" answer; more are listed by name only. */
 const MAX_PROFILED = 3;
+
+/** A row of the species query below, as run_sql's preview gives it. */
+const speciesRowSchema = z.object({
+  species_code: z.string(),
+  common_name: z.string(),
+  scientific_name: z.string(),
+  release: z.number(),
+  trends_release: z.number().nullable(),
+  products: z.string(),
+  simulated: z.boolean(),
+});
+
+/** The one row of the overview query below. */
+const countsRowSchema = z.object({
+  species: z.number(),
+  cells: z.number(),
+  weeks: z.number(),
+  first_week: z.string(),
+  last_week: z.string(),
+  regions: z.number(),
+  trend_cells: z.number(),
+});
 
 /** What data is there: the species and a count of what each table holds, then a profile of the first species. */
 export function* answerData(): Plan {
@@ -19,30 +42,13 @@ export function* answerData(): Plan {
     },
     { name: 'run_sql', arguments: { purpose: 'count what the data holds', sql: overview } },
   ]);
-  const species = (dataOf(listed!)?.preview ?? []) as {
-    species_code: string;
-    common_name: string;
-    scientific_name: string;
-    release: number;
-    trends_release: number | null;
-    products: string;
-    simulated: boolean;
-  }[];
-  const counts = dataOf(counted!)?.preview?.[0] as
-    | {
-        species: number;
-        cells: number;
-        weeks: number;
-        first_week: string;
-        last_week: string;
-        regions: number;
-        trend_cells: number;
-      }
-    | undefined;
+  // run_sql types its preview as JSON rows; the columns are this file's own SELECTs, so they are parsed here.
+  const species = z.array(speciesRowSchema).safeParse(dataOf(listed)?.preview ?? []).data ?? [];
+  const counts = countsRowSchema.safeParse(dataOf(counted)?.preview[0]).data;
   const profiles = yield* callTools(
     species
       .slice(0, MAX_PROFILED)
-      .map((row) => ({ name: 'species_profile', arguments: { species: row.species_code } })),
+      .map((row) => ({ name: 'species_profile' as const, arguments: { species: row.species_code } })),
   );
   const sentences: string[] = [];
   if (counts) {
@@ -52,12 +58,7 @@ export function* answerData(): Plan {
   }
   for (const [index, row] of species.entries()) {
     const profile = index < MAX_PROFILED ? dataOf(profiles[index]!) : undefined;
-    const seasons = (profile?.seasons ?? []) as {
-      season: string;
-      start_date: string;
-      end_date: string;
-      passed_review: boolean;
-    }[];
+    const seasons = profile?.seasons ?? [];
     sentences.push(
       `${row.common_name} (${row.scientific_name}, ${row.species_code})${row.simulated ? ' — SIMULATED, fictional' : ''}: release ${row.release}, products ${row.products.split(',').join(', ')}${row.trends_release === null ? '' : `; trends from the ${row.trends_release} release`}.` +
         (seasons.length > 0
@@ -71,7 +72,7 @@ export function* answerData(): Plan {
   const simulated = species.some((row) => row.simulated);
   const caveats = new Set([
     ...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []),
-    ...profiles.flatMap((profile) => (dataOf(profile)?.caveats ?? []) as string[]),
+    ...profiles.flatMap((profile) => dataOf(profile)?.caveats ?? []),
   ]);
   return [
     sentences.join(' '),

@@ -1,4 +1,4 @@
-import type { OutOfScope, Vocabulary } from '../../reader/reading';
+import type { OutOfScope, Vocabulary } from '../../reader';
 
 /**
  * What to say when the data cannot answer: why, in one sentence per reason, and what it can

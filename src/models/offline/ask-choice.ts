@@ -1,4 +1,4 @@
-import type { Alternative, Reading } from '../../reader/reading';
+import type { Alternative, Reading } from '../../reader';
 import { callTool, type PendingChoice, type Plan, type PlannerMemory, PlanStop } from './plan-step';
 
 /**
@@ -27,7 +27,7 @@ export function distinguishingLabels(labels: readonly string[]): string[] {
   const parts = labels.map((label) => label.split(' · '));
   const differs = (index: number) => new Set(parts.map((segments) => segments[index] ?? '')).size > 1;
   return parts
-    .map((segments, row) => {
+    .map((segments, _row) => {
       const kept = segments.filter((_segment, index) => differs(index));
       const text = (kept.length > 0 ? kept : segments).join(' · ');
       return text.length <= MAX_OPTION ? text : `${text.slice(0, MAX_OPTION - 1)}…`;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { queryFrameSchema } from '../../frame/query-frame';
 import { createOfflineConversation, createOfflineModel } from './create-offline-model';
-import { drive, peakResult, world } from './test-support/offline-world';
+import { type Driven, drive, peakResult, world } from './test-support/offline-world';
 
 const clock = () => ({ today: '2026-06-15' });
 const start = () => createOfflineConversation({}, clock);
-const statusCalls = (calls: { name: string; arguments: Record<string, any> }[]) =>
+const statusCalls = (calls: Driven['calls']) =>
   calls.filter((call) => call.name === 'query_status').map((call) => call.arguments);
 
 describe('createOfflineModel', () => {
@@ -138,7 +139,7 @@ describe('createOfflineModel', () => {
       expect.arrayContaining(['Yellow-bellied Sapsucker', 'Red-bellied Woodpecker']),
     );
     const second = await drive(conversation, '2', world({ species }));
-    const options = ask!.arguments.options as string[];
+    const options = z.array(z.string()).parse(ask!.arguments.options);
     const picked = species.find((entry) => entry.common_name === options[1])!;
     expect(statusCalls(second.calls)[0]).toMatchObject({
       species: [picked.code],
@@ -200,7 +201,7 @@ describe('createOfflineModel', () => {
       world(),
     );
     const [frame] = statusCalls(calls);
-    const weeks = frame!.times[0];
+    const weeks = queryFrameSchema.parse(frame).times[0];
     // 15 June is nearest to week 24 (14 June in the release year).
     expect(weeks).toMatchObject({ kind: 'weeks', from: 24, to: 24 });
   });

@@ -1,5 +1,5 @@
 import type { ModelAdapter, ModelConversation, ModelInput, ModelReply } from '../model-adapter';
-import type { ReaderClock } from '../../reader/reading';
+import type { ReaderClock } from '../../reader';
 import type { ToolEnvelope } from '../../registry';
 import { type Plan, type PlannerMemory, PlanStop } from './plan-step';
 import { planQuestion } from './plan-question';

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../../frame/month-names';
 /**
  * How figures are written in offline answers: three significant digits (a birder reads "0.654",
  * not "0.6543"; issue 12), which keeps every figure within 0.5% of the tool value — inside the
@@ -29,21 +30,6 @@ export function formatSignedPercent(value: number): string {
   const text = formatFigure(Math.abs(value));
   return value > 0 ? `+${text}%` : value < 0 ? `-${text}%` : '0%';
 }
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "2023-04-19" → "19 April". */
 export function formatDate(iso: string): string {

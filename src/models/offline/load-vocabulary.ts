@@ -1,6 +1,5 @@
-import type { PlaceTuple, Vocabulary } from '../../reader/reading';
-import type { RegionTuple } from '../../tools/data-vocabulary';
-import { callTools, type Plan, type PlannerMemory } from './plan-step';
+import type { Vocabulary } from '../../reader';
+import { callTools, dataOf, type Plan, type PlannerMemory } from './plan-step';
 
 /** Pages of 300 towns asked at the start of a conversation (data_vocabulary: four cover the example's 953). */
 const PLACE_PAGES = 4;
@@ -16,25 +15,25 @@ export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
   const [names, ...pages] = yield* callTools([
     { name: 'data_vocabulary', arguments: { part: 'names' } },
     ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({
-      name: 'data_vocabulary',
+      name: 'data_vocabulary' as const,
       arguments: { part: 'places', page },
     })),
   ]);
-  const named = names?.ok
-    ? (names.data as Partial<Omit<Vocabulary, 'regions'>> & { regions?: RegionTuple[] })
-    : {};
-  const tuples = pages.flatMap((page) =>
-    page?.ok ? ((page.data as { places?: PlaceTuple[] }).places ?? []) : [],
-  );
+  const listed = dataOf(names);
+  const named = listed?.part === 'names' ? listed : undefined;
+  const tuples = pages.flatMap((page) => {
+    const data = dataOf(page);
+    return data?.part === 'places' ? data.places : [];
+  });
   const vocabulary: Vocabulary = {
-    species: named.species ?? [],
-    regions: (named.regions ?? []).map(([code, name, type, parent_code]) => ({
+    species: named?.species ?? [],
+    regions: (named?.regions ?? []).map(([code, name, type, parent_code]) => ({
       code,
       name,
       type,
       parent_code,
     })),
-    parts: named.parts ?? [],
+    parts: named?.parts ?? [],
     places: tuples.map(([name, region_code, lon, lat, population]) => ({
       name,
       region_code,
@@ -42,9 +41,9 @@ export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
       lat,
       population,
     })),
-    release: named.release ?? new Date().getUTCFullYear(),
-    ...(named.trendYears ? { trendYears: named.trendYears } : {}),
-    ...(named.maskRegion ? { maskRegion: named.maskRegion } : {}),
+    release: named?.release ?? new Date().getUTCFullYear(),
+    ...(named?.trendYears ? { trendYears: named.trendYears } : {}),
+    ...(named?.maskRegion ? { maskRegion: named.maskRegion } : {}),
   };
   memory.vocabulary = vocabulary;
   return vocabulary;

@@ -1,7 +1,5 @@
 import type { QueryFrame } from '../../frame/query-frame';
-import type { StatusResult } from '../../frame/status-result';
-import { readQuestion } from '../../reader';
-import type { Reading, ReaderClock, Vocabulary } from '../../reader/reading';
+import { readQuestion, type Reading, type ReaderClock, type Vocabulary } from '../../reader';
 import { answerAddDataset, readDatasetRequest } from './answer-add-dataset';
 import { answerData } from './answer-data';
 import { answerOutOfScope } from './answer-out-of-scope';
@@ -55,7 +53,7 @@ export function* planQuestion(input: PlanInput, memory: PlannerMemory, clock: Re
   const simulated = vocabulary.species
     .filter((species) => species.simulated && reading.frame!.species.includes(species.code))
     .map((species) => species.common_name);
-  const answer = writeAnswer(reading, envelope.data as StatusResult, memory, simulated);
+  const answer = writeAnswer(reading, envelope.data, memory, simulated);
   return missing ? `${missing}\n\n${answer}` : answer;
 }
 

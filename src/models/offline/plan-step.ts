@@ -1,12 +1,26 @@
 import type { QueryFrame } from '../../frame/query-frame';
-import type { Alternative, Reading, Vocabulary } from '../../reader/reading';
+import type { Alternative, Reading, Vocabulary } from '../../reader';
 import type { ToolEnvelope } from '../../registry';
+import type { ToolResults } from '../../tools';
+
+/** A tool the planner can call: one of the registration list (src/tools/index.ts TOOLS). */
+export type ToolName = keyof ToolResults;
 
 /** A call the planner wants made; the conversation gives it an id. */
-export interface PlannedCall {
-  name: string;
+export interface PlannedCall<Name extends ToolName = ToolName> {
+  name: Name;
   arguments: Record<string, unknown>;
 }
+
+/** The envelope of a call to `Name`: on success, `data` is that tool's declared result type. */
+export type ResultEnvelope<Name extends ToolName> =
+  | { call_id: string; name: string; ok: true; data: ToolResults[Name] }
+  | Extract<ToolEnvelope, { ok: false }>;
+
+/** Envelopes for a batch of calls, position by position. */
+export type ResultEnvelopes<Calls extends readonly PlannedCall[]> = {
+  -readonly [Index in keyof Calls]: ResultEnvelope<Calls[Index]['name']>;
+};
 
 /**
  * A plan is a generator: it yields the calls of one step, receives their envelopes in the same
@@ -37,20 +51,30 @@ export interface PendingChoice {
   options: Alternative[];
 }
 
-/** One call, one envelope. */
-export function* callTool(name: string, args: Record<string, unknown>): Plan<ToolEnvelope> {
+/**
+ * One call, one envelope. Its data is typed by the tool's output schema: the registry parsed the
+ * result against that schema before it became an envelope (registry/check-result.ts), so a
+ * renamed result field fails `tsc` here and a wrong shape never arrives.
+ */
+export function* callTool<Name extends ToolName>(
+  name: Name,
+  args: Record<string, unknown>,
+): Plan<ResultEnvelope<Name>> {
   const [envelope] = yield [{ name, arguments: args }];
-  return envelope!;
+  return envelope as ResultEnvelope<Name>;
 }
 
-/** Several calls in one step (a parallel batch), envelopes in the same order. */
-export function* callTools(calls: PlannedCall[]): Plan<ToolEnvelope[]> {
-  return yield calls;
+/** Several calls in one step (a parallel batch), envelopes in the same order, each typed as in callTool. */
+export function* callTools<const Calls extends readonly PlannedCall[]>(
+  calls: Calls,
+): Plan<ResultEnvelopes<Calls>> {
+  const envelopes = yield [...calls];
+  return envelopes as ResultEnvelopes<Calls>;
 }
 
 /** The data of a successful envelope, or undefined. */
-export function dataOf(envelope: ToolEnvelope): Record<string, any> | undefined {
-  return envelope.ok ? (envelope.data as Record<string, any>) : undefined;
+export function dataOf<Name extends ToolName>(envelope: ResultEnvelope<Name>): ToolResults[Name] | undefined {
+  return envelope.ok ? envelope.data : undefined;
 }
 
 /** An answer that ends the plan early (a refusal, a choice, a missing species). */

@@ -1,5 +1,5 @@
 import type { StatusResult } from '../../frame/status-result';
-import type { Reading } from '../../reader/reading';
+import type { Reading } from '../../reader';
 import { comparisonSentence, listSentence, rankingSentences, subjectSentences } from './describe-status';
 import type { PlannerMemory } from './plan-step';
 

@@ -144,7 +144,7 @@ export async function readRasterWindow(
       FIX_DOWNLOAD,
     );
   }
-  let raster;
+  let raster: unknown;
   try {
     raster = await image.readRasters({ window: local, interleave: true });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { sqlString } from '../../engine';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PipelineError } from '../pipeline-error';
@@ -26,8 +27,6 @@ export function findTrendsFiles(folder: string): TrendsFiles | undefined {
     release: Number(trends.match(/_(\d{4})\.parquet$/)![1]),
   };
 }
-
-const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 const TRENDS_COLUMNS = [
   'species_code',

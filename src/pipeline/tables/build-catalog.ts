@@ -1,9 +1,8 @@
-import { ENGINE_MACROS } from '../../engine/engine-macros';
+import { ENGINE_MACROS } from '../../engine';
 import type { Catalog, CatalogFile, CatalogTable } from '../../catalog/types';
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
-import { TABLE_SPECS } from './table-specs';
-import type { TableSpec } from './table-specs';
+import { TABLE_SPECS, type TableSpec } from './table-specs';
 
 export interface CatalogContext {
   root: string;

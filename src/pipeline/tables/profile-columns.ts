@@ -1,9 +1,9 @@
+import { sqlString } from '../../engine';
 import { join } from 'node:path';
 import type { CatalogColumn, CatalogFile } from '../../catalog/types';
 import type { Stage } from './stage';
 import type { TableSpec } from './table-specs';
 
-const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 /** Above this many rows distinct counts are HyperLogLog estimates (approx_count_distinct), to keep scale builds fast. */
 const EXACT_DISTINCT_MAX_ROWS = 2_000_000;
 

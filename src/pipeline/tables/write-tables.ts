@@ -1,12 +1,10 @@
+import { sqlString } from '../../engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogFile } from '../../catalog/types';
 import type { Stage } from './stage';
-import { TABLE_SPECS } from './table-specs';
-import type { TableSpec } from './table-specs';
-
-const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
+import { TABLE_SPECS, type TableSpec } from './table-specs';
 
 /**
  * DuckDB cuts parquet row groups at multiples of its 2048-row vector: asking for 293 rows per

@@ -21,6 +21,17 @@ export const listSpecies = defineTool({
     limit: z.number().int().min(1).max(50).default(5).describe('Most rows to return'),
     region: z.string().optional().describe('eBird region code such as USA-MI'),
   }),
+  output: z.strictObject({
+    count: z.number(),
+    rows: z.array(
+      z.strictObject({
+        code: z.string(),
+        name: z.string(),
+        limit: z.number(),
+        region: z.string().nullable(),
+      }),
+    ),
+  }),
   run: (args) => ({
     count: 1,
     rows: [
@@ -38,6 +49,7 @@ export const readTable = defineTool({
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'a table name is a lowercase identifier such as weekly'),
   }),
+  output: z.strictObject({ table: z.string() }),
   run: (args) => ({ table: args.table }),
 });
 
@@ -46,7 +58,8 @@ export const hang = defineTool({
   description: 'Never returns and ignores its signal; exists to prove deadlines hold.',
   scope: 'read',
   input: z.strictObject({}),
-  run: () => new Promise(() => {}),
+  output: z.strictObject({}),
+  run: () => new Promise<never>(() => {}),
 });
 
 export const explode = defineTool({
@@ -54,6 +67,7 @@ export const explode = defineTool({
   description: 'Throws an internal error whose text must never reach the model.',
   scope: 'read',
   input: z.strictObject({}),
+  output: z.strictObject({}),
   run: () => {
     throw new Error('secret internal path /srv/perch/db.sqlite at line 42');
   },
@@ -64,6 +78,7 @@ export const missingThing = defineTool({
   description: 'Answers a tool failure the model can act on (not_found with a hint).',
   scope: 'read',
   input: z.strictObject({}),
+  output: z.strictObject({}),
   run: () =>
     toolFailure('not_found', "not_found: no table 'weekley'. Did you mean: weekly?", {
       hint: 'call describe_table',
@@ -75,6 +90,13 @@ export const bigResult = defineTool({
   description: 'Returns `n` rows of padding, to exercise the byte budget.',
   scope: 'read',
   input: z.strictObject({ n: z.number().int().min(0).max(100_000), blob: z.boolean().default(false) }),
+  output: z.union([
+    z.strictObject({ text: z.string() }),
+    z.strictObject({
+      count: z.number(),
+      rows: z.array(z.strictObject({ i: z.number(), padding: z.string() })),
+    }),
+  ]),
   run: (args) =>
     args.blob
       ? { text: 'x'.repeat(args.n) }
@@ -86,6 +108,7 @@ export const addNote = defineTool({
   description: 'Adds a note to the session. A person must approve it first.',
   scope: 'write',
   input: z.strictObject({ text: z.string().min(1).max(200) }),
+  output: z.strictObject({ added: z.string() }),
   propose: (args) => ({ title: 'Add a note', effects: [`add the note "${args.text}"`] }),
   execute: (args, context) => {
     context.services.executed.push(args);

@@ -1,6 +1,12 @@
 import type { ToolEnvelope } from '../envelope';
 import { type JsonSchema, isRecord, mapSchema, withoutKeys } from '../json-schema';
-import { parseArgumentsText, positionalCallId, toToolCall, type ToolCall } from '../tool-call';
+import {
+  checkArgumentsObject,
+  parseArgumentsText,
+  positionalCallId,
+  toToolCall,
+  type ToolCall,
+} from '../tool-call';
 import { serialize } from '../serialize';
 
 /**
@@ -34,17 +40,6 @@ export function toOpenAiChatTool(name: string, description: string, schema: Json
   };
 }
 
-/** Responses API tool definition (flat, no `function` wrapper). */
-export function toOpenAiResponsesTool(name: string, description: string, schema: JsonSchema) {
-  return {
-    type: 'function' as const,
-    name,
-    description,
-    parameters: toStrictOpenAiSchema(schema),
-    strict: true,
-  };
-}
-
 export interface OpenAiChatToolCall {
   id?: string;
   type?: string;
@@ -70,42 +65,7 @@ export function toOpenAiChatToolMessages(envelopes: readonly ToolEnvelope[]) {
   }));
 }
 
-export interface OpenAiResponsesItem {
-  type?: string;
-  call_id?: string;
-  id?: string;
-  name?: string;
-  arguments?: unknown;
-}
-
-/** Responses API `output` items of type `function_call`. */
-export function fromOpenAiResponsesOutput(items: readonly OpenAiResponsesItem[], turn: number): ToolCall[] {
-  return items
-    .filter((item) => item.type === 'function_call')
-    .map((item, index) =>
-      toToolCall(
-        item.call_id ?? item.id ?? positionalCallId(turn, index),
-        item.name,
-        argumentsFrom(item.arguments),
-      ),
-    );
-}
-
-export function toOpenAiResponsesOutputs(envelopes: readonly ToolEnvelope[]) {
-  return envelopes.map((envelope) => ({
-    type: 'function_call_output' as const,
-    call_id: envelope.call_id,
-    output: serialize(envelope),
-  }));
-}
-
 /** OpenAI sends text; some compatible servers (Ollama's OpenAI endpoint, LM Studio) send objects. */
-export function argumentsFrom(value: unknown) {
-  if (typeof value === 'string') return parseArgumentsText(value);
-  if (value === undefined || value === null) return { arguments: {} };
-  if (typeof value !== 'object' || Array.isArray(value))
-    return {
-      malformed: `arguments must be a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`,
-    };
-  return { arguments: value };
+function argumentsFrom(value: unknown) {
+  return typeof value === 'string' ? parseArgumentsText(value) : checkArgumentsObject(value);
 }

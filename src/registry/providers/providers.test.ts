@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fromAnthropicContent, toAnthropicToolResults } from './anthropic';
 import { fromGeminiParts, toGeminiResponseParts } from './gemini';
-import { fromMcpCall } from './mcp';
-import { fromOllamaToolCalls, toOllamaToolMessages } from './ollama';
-import {
-  fromOpenAiChatToolCalls,
-  fromOpenAiResponsesOutput,
-  toOpenAiChatToolMessages,
-  toOpenAiResponsesOutputs,
-} from './openai';
+import { fromMcpCall, toMcpToolResult } from './mcp';
+import { fromOpenAiChatToolCalls, toOpenAiChatToolMessages } from './openai';
 import type { ToolEnvelope } from '../envelope';
 import { deserialize } from '../serialize';
 
 const ARGS = { species: 'yebsap', week: 24 };
 
 describe('provider call shapes', () => {
-  it('Gemini, OpenAI chat, OpenAI Responses, Anthropic, Ollama and MCP calls map to one internal call', () => {
+  it('Gemini, OpenAI chat and MCP calls map to one internal call', () => {
     const expected = { id: 'id1', name: 'weekly_series', arguments: ARGS };
     expect(
       fromGeminiParts(
@@ -38,31 +31,13 @@ describe('provider call shapes', () => {
         0,
       ),
     ).toEqual([expected]);
-    expect(
-      fromOpenAiResponsesOutput(
-        [
-          { type: 'reasoning' },
-          { type: 'function_call', call_id: 'id1', name: 'weekly_series', arguments: JSON.stringify(ARGS) },
-        ],
-        0,
-      ),
-    ).toEqual([expected]);
-    expect(
-      fromAnthropicContent(
-        [{ type: 'text' }, { type: 'tool_use', id: 'id1', name: 'weekly_series', input: ARGS }],
-        0,
-      ),
-    ).toEqual([expected]);
     expect(fromMcpCall('id1', { name: 'weekly_series', arguments: ARGS })).toEqual(expected);
-    expect(fromOllamaToolCalls([{ function: { name: 'weekly_series', arguments: ARGS } }], 3)).toEqual([
-      { ...expected, id: 'call_3_0' },
-    ]);
   });
 
-  it('Ollama calls without ids get stable positional ids', () => {
+  it('OpenAI-compatible calls without ids (Ollama, arguments as an object) get stable positional ids', () => {
     const calls = [{ function: { name: 'a', arguments: {} } }, { function: { name: 'b', arguments: {} } }];
-    expect(fromOllamaToolCalls(calls, 2).map((call) => call.id)).toEqual(['call_2_0', 'call_2_1']);
-    expect(fromOllamaToolCalls(calls, 2)).toEqual(fromOllamaToolCalls(calls, 2));
+    expect(fromOpenAiChatToolCalls(calls, 2).map((call) => call.id)).toEqual(['call_2_0', 'call_2_1']);
+    expect(fromOpenAiChatToolCalls(calls, 2)).toEqual(fromOpenAiChatToolCalls(calls, 2));
   });
 
   it('Gemini calls without an id (older models) get a positional id', () => {
@@ -86,9 +61,8 @@ describe('provider call shapes', () => {
       fromOpenAiChatToolCalls([{ id: 'x', function: { name: 'a', arguments: '' } }], 0)[0]?.arguments,
     ).toEqual({});
     expect(fromGeminiParts([{ functionCall: { id: 'g', name: 'a' } }], 0)[0]?.arguments).toEqual({});
-    expect(
-      fromAnthropicContent([{ type: 'tool_use', id: 't', name: 'a', input: 'text' }], 0)[0]?.malformed,
-    ).toMatch(/string/);
+    expect(fromMcpCall('m', { name: 'a', arguments: 'text' }).malformed).toMatch(/string/);
+    expect(fromMcpCall('m', { name: 'a' }).arguments).toEqual({});
   });
 
   it('results map back to each provider with the call id echoed', () => {
@@ -121,14 +95,25 @@ describe('provider call shapes', () => {
       'id1',
       'id2',
     ]);
-    expect(toOpenAiResponsesOutputs(envelopes).map((item) => item.call_id)).toEqual(['id1', 'id2']);
-    expect(toAnthropicToolResults(envelopes).map((block) => [block.tool_use_id, block.is_error])).toEqual([
-      ['id1', false],
-      ['id2', true],
-    ]);
-    expect(deserialize(toOllamaToolMessages(envelopes)[0]!.content)).toEqual({
+    expect(deserialize(toOpenAiChatToolMessages(envelopes)[0]!.content)).toEqual({
       ...envelopes[0],
       data: { count: 1, big: 2n ** 70n },
     });
+    const [ok, failed] = envelopes.map(toMcpToolResult);
+    expect(ok).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(ok!.structuredContent) }],
+      structuredContent: { count: 1, big: { $type: 'bigint', value: '1180591620717411303424' } },
+      isError: false,
+    });
+    expect(failed!.isError).toBe(true);
+    expect(JSON.parse(failed!.content[0]!.text)).toEqual({
+      error: { code: 'not_found', message: 'not_found: x' },
+    });
+  });
+
+  it('an MCP result that is not a JSON object travels as text only (structuredContent must be an object)', () => {
+    const result = toMcpToolResult({ call_id: 'a', name: 'find_species', ok: true, data: [1, 2] });
+    expect(result.structuredContent).toBeUndefined();
+    expect(JSON.parse(result.content[0]!.text)).toEqual([1, 2]);
   });
 });

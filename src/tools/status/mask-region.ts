@@ -1,7 +1,5 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlString } from '../../engine';
 import { runQuery } from '../support/run-query';
-import { sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 
 export interface MaskRegion {

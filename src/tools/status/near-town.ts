@@ -1,5 +1,4 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult } from '../../engine';
 import { runQuery } from '../support/run-query';
 import type { PerchContext } from '../support/tool-context';
 

@@ -1,12 +1,10 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlString } from '../../engine';
 import type { PlaceSpec } from '../../frame/query-frame';
 import { toolFailure, type ToolFailure } from '../../registry';
 import { regionCondition, resolveRegion, type RegionRow } from '../support/resolve-region';
 import type { SpeciesRow } from '../support/resolve-species';
 import { runQuery } from '../support/run-query';
 import { requireTables } from '../support/scoped-table';
-import { sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import { findMaskRegion } from './mask-region';
 import { geojsonAreaKm2 } from './region-area';

@@ -1,9 +1,9 @@
-import { previewRows } from '../../engine/preview-rows';
+import { previewRows, sqlString } from '../../engine';
 import type { AreaUnit, QueryFrame } from '../../frame/query-frame';
 import { toolFailure, type ToolFailure } from '../../registry';
+import type { RangeRow } from '../support/range-row';
 import { runQuery } from '../support/run-query';
 import { SEASON_ORDER, seasonOfWeek } from '../support/season-weeks';
-import { sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import { modelledBy } from './place-condition';
 import { pointInGeometry } from './point-in-polygon';
@@ -24,16 +24,7 @@ export const AREA_UNIT_LABELS: Record<AreaUnit, string> = {
   percent: '% of the area',
 };
 
-interface RangeRow {
-  season: string;
-  layer: 'range' | 'prediction_area';
-  area_km2: number;
-  xmin: number;
-  ymin: number;
-  xmax: number;
-  ymax: number;
-  geometry_geojson: string | null;
-}
+type RangeAreaRow = Omit<RangeRow, 'start_date' | 'end_date'>;
 
 /**
  * range_area: the smooth `range` polygons of one season (eBird's maps). The season is the time's
@@ -53,7 +44,7 @@ export async function rangeSubject(
   const sql = `SELECT season, layer, area_km2, xmin, ymin, xmax, ymax, ${spec.place.whole ? 'NULL' : 'geometry_geojson'} AS geometry_geojson FROM ranges
     WHERE species_code = ${sqlString(species.species_code)} AND smoothing = 'smooth' ORDER BY season, layer`;
   const query = await runQuery(context, sql, { maxRows: 100, maxBytes: 64_000_000 });
-  const rows = previewRows(query.table, query.rows) as unknown as RangeRow[];
+  const rows = previewRows(query.table, query.rows) as unknown as RangeAreaRow[];
   const ranges = rows.filter((row) => row.layer === 'range');
   const season = rangeSeason(
     spec,

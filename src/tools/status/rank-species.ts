@@ -1,4 +1,4 @@
-import { previewRows } from '../../engine/preview-rows';
+import { previewRows } from '../../engine';
 import type { StatusResult } from '../../frame/status-result';
 import { isToolFailure, type ToolFailure } from '../../registry';
 import { runQuery } from '../support/run-query';

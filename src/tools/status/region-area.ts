@@ -17,7 +17,8 @@ export function geojsonAreaKm2(text: string): number {
         : [];
   let km2 = 0;
   for (const polygon of polygons)
-    polygon.forEach((ring, index) => (km2 += index === 0 ? ringAreaKm2(ring) : -ringAreaKm2(ring)));
+    for (const [index, ring] of polygon.entries())
+      km2 += index === 0 ? ringAreaKm2(ring) : -ringAreaKm2(ring);
   return km2;
 }
 

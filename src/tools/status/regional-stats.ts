@@ -1,10 +1,10 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import type { QueryResult } from '../../engine';
 import type { StatusSubject } from '../../frame/status-result';
-import { runQuery } from '../support/run-query';
-import { sqlString } from '../support/sql-literal';
+import { rankRegionsByPopulation } from '../support/rank-regions-by-population';
 import type { PerchContext } from '../support/tool-context';
 import type { SubjectSpec } from './subject-spec';
+
+const REGIONS_SHOWN = 10;
 
 /**
  * eBird's own regional statistics for a season (regional_stats.csv): computed by eBird over the
@@ -18,12 +18,18 @@ export async function seasonRegionalStats(
 ): Promise<{ rows: NonNullable<StatusSubject['regional_stats']>; query: QueryResult } | undefined> {
   const season = spec.time.season?.season;
   if (!season || !context.session.datasets.includes('regional_stats')) return undefined;
-  const sql = `SELECT region_code AS code, region_name AS name, total_pop_fraction, range_occupied_fraction, abundance_mean, CAST(max_week AS VARCHAR) AS max_week
-    FROM regional_stats WHERE species_code = ${sqlString(spec.species.species_code)} AND season = ${sqlString(season)}
-    ORDER BY total_pop_fraction DESC NULLS LAST, region_code LIMIT 10`;
-  const query = await runQuery(context, sql, { maxRows: 10 });
-  const rows = previewRows(query.table, query.rows) as unknown as NonNullable<
-    StatusSubject['regional_stats']
-  >;
+  const { rows: ranked, query } = await rankRegionsByPopulation(context, {
+    speciesCode: spec.species.species_code,
+    season,
+    limit: REGIONS_SHOWN,
+  });
+  const rows = ranked.slice(0, REGIONS_SHOWN).map((row) => ({
+    code: row.region_code,
+    name: row.region_name,
+    total_pop_fraction: row.total_pop_fraction,
+    range_occupied_fraction: row.range_occupied_fraction,
+    abundance_mean: row.abundance_mean,
+    max_week: row.max_week,
+  }));
   return rows.length > 0 ? { rows, query } : undefined;
 }

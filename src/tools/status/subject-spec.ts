@@ -1,5 +1,5 @@
 import type { Table } from 'apache-arrow';
-import type { QueryResult } from '../../engine/types';
+import type { QueryResult } from '../../engine';
 import type { StatusSubject } from '../../frame/status-result';
 import type { SeasonRow } from '../support/season-weeks';
 import type { SpeciesRow } from '../support/resolve-species';

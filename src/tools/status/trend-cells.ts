@@ -1,11 +1,10 @@
-import { previewRows } from '../../engine/preview-rows';
+import { previewRows, sqlString } from '../../engine';
 import type { QueryFrame } from '../../frame/query-frame';
 import type { StatusSubject } from '../../frame/status-result';
 import { toolFailure, type ToolFailure } from '../../registry';
 import { regionalTrend } from '../support/regional-trend';
 import { runQuery } from '../support/run-query';
 import { seasonOfWeek } from '../support/season-weeks';
-import { sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import { subjectHeader, type SubjectFigures, type SubjectSpec } from './subject-spec';
 import { DEFAULT_TOP_N, whereCells } from './where-cells';

@@ -1,7 +1,6 @@
 import type { Table } from 'apache-arrow';
-import type { QueryResult } from '../../engine/types';
+import { type QueryResult, sqlIdentifier, sqlString } from '../../engine';
 import { runQuery } from '../support/run-query';
-import { sqlIdentifier, sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import type { SubjectSpec } from './subject-spec';
 import type { WeeklyMeasure } from './supported';

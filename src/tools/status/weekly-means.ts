@@ -1,8 +1,6 @@
 import type { Table } from 'apache-arrow';
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlIdentifier, sqlString } from '../../engine';
 import { runQuery } from '../support/run-query';
-import { sqlIdentifier, sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import { weekDate } from '../support/week-dates';
 import type { WeeklyMeasure } from './supported';

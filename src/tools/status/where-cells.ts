@@ -1,8 +1,6 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlString } from '../../engine';
 import type { StatusSubject } from '../../frame/status-result';
 import { runQuery } from '../support/run-query';
-import { sqlString } from '../support/sql-literal';
 import type { PerchContext } from '../support/tool-context';
 import { nearestTowns } from './near-town';
 

@@ -1,6 +1,7 @@
 import { toolFailure, type ToolFailure } from '../../registry';
 import { profileDataset } from './profile-dataset';
 import type { TableAdder } from './table-adder';
+import { markUntrusted } from './untrusted-content';
 
 export interface DatasetBytes {
   /** The new table's name, already checked by the caller. */
@@ -25,7 +26,8 @@ export async function addDatasetBytes(input: DatasetBytes, addTable: TableAdder,
   const table = await profileDataset(input.name, input.origin, format, input.bytes);
   if (table.columns.length === 0) return toolFailure('no_data', `no_data: ${input.origin} has no columns.`);
   const added = await addTable({ name: input.name, format, bytes: input.bytes, table, sessionId });
-  return {
+  // The column names and examples are the file author's text: the model reads them as content.
+  return markUntrusted({
     table: input.name,
     format,
     bytes: input.bytes.byteLength,
@@ -42,7 +44,7 @@ export async function addDatasetBytes(input: DatasetBytes, addTable: TableAdder,
     source: { tables: [input.name], sql: [] as string[] },
     scope: `table '${input.name}', added to this session from ${input.origin}`,
     caveats: table.caveats,
-  };
+  });
 }
 
 export type AddedDataset = Exclude<Awaited<ReturnType<typeof addDatasetBytes>>, ToolFailure>;

@@ -121,9 +121,8 @@ export function sortByTime(layer: MapLayerPayload, times: number[]): void {
     layer.polygonStarts = sortedStarts;
   } else {
     const coordinates = new Float64Array(layer.coordinates.length);
-    order.forEach((index, position) =>
-      coordinates.set(layer.coordinates.subarray(index * 2, index * 2 + 2), position * 2),
-    );
+    for (const [position, index] of order.entries())
+      coordinates.set(layer.coordinates.subarray(index * 2, index * 2 + 2), position * 2);
     layer.coordinates = coordinates;
   }
   layer.times = sortedTimes;

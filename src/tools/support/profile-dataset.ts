@@ -75,7 +75,10 @@ function profileColumn(name: string, values: unknown[]): CatalogColumn {
     null_fraction: values.length === 0 ? 0 : (values.length - present.length) / values.length,
   };
   if (type !== 'BOOLEAN' && sortable.length > 0) {
+    // Strings and numbers alike (Math.min would coerce strings), so biome's useMathMinMax does not apply.
+    // biome-ignore lint/complexity/useMathMinMax: values may be strings
     column.min = sortable.reduce((a, b) => (b < a ? b : a));
+    // biome-ignore lint/complexity/useMathMinMax: values may be strings
     column.max = sortable.reduce((a, b) => (b > a ? b : a));
   }
   return column;

@@ -1,7 +1,5 @@
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlString } from '../../engine';
 import { runQuery } from './run-query';
-import { sqlString } from './sql-literal';
 import type { PerchContext } from './tool-context';
 
 export interface RegionalTrend {

@@ -1,9 +1,7 @@
-import MiniSearch from 'minisearch';
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult, sqlString } from '../../engine';
 import { toolFailure, type ToolFailure } from '../../registry';
+import { clearWinner, type NameMatch, rankByName } from './rank-by-name';
 import { runQuery } from './run-query';
-import { sqlString } from './sql-literal';
 import { requireTables } from './scoped-table';
 import type { PerchContext } from './tool-context';
 
@@ -14,10 +12,7 @@ export interface RegionRow {
   parent_code: string | null;
 }
 
-export interface RegionCandidate extends RegionRow {
-  match: 'exact' | 'fuzzy';
-  score: number;
-}
+export type RegionCandidate = RegionRow & NameMatch;
 
 const REGIONS_SQL = 'SELECT region_code, name, type, parent_code FROM regions ORDER BY region_code';
 
@@ -35,29 +30,17 @@ export async function rankRegions(
   const query = await runQuery(context, REGIONS_SQL, { maxRows: 100_000 });
   const rows = previewRows(query.table, query.rows) as unknown as RegionRow[];
   const wanted = text.trim().toLowerCase();
-  const exact = rows.filter(
-    (row) =>
+  const candidates = rankByName(rows, text, {
+    id: (row) => row.region_code,
+    fields: ['region_code', 'name'],
+    isExact: (row) =>
       row.region_code.toLowerCase() === wanted ||
       row.name.toLowerCase() === wanted ||
       (row.type === 'state' && row.region_code.toLowerCase() === `usa-${wanted}`),
-  );
-  if (exact.length > 0)
-    return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
-  const index = new MiniSearch<RegionRow>({ fields: ['region_code', 'name'], idField: 'region_code' });
-  index.addAll(rows);
-  const byCode = new Map(rows.map((row) => [row.region_code, row]));
-  const hits = index.search(text, { fuzzy: 0.3, prefix: true });
-  const top = hits[0]?.score ?? 1;
-  return {
-    candidates: hits
-      .slice(0, limit)
-      .map((hit) => ({
-        ...byCode.get(String(hit.id))!,
-        match: 'fuzzy' as const,
-        score: Number((hit.score / top).toFixed(3)),
-      })),
-    query,
-  };
+    fuzzy: 0.3,
+    limit,
+  });
+  return { candidates, query };
 }
 
 /** One region for a domain tool, or a failure listing candidates. */
@@ -67,16 +50,16 @@ export async function resolveRegion(
 ): Promise<{ region: RegionRow; interpreted?: string } | ToolFailure> {
   const ranked = await rankRegions(context, text, 5);
   if ('code' in ranked) return ranked;
-  const [first, second] = ranked.candidates;
-  if (first === undefined)
+  if (ranked.candidates.length === 0)
     return toolFailure('not_found', `not_found: no country or state matches '${text}'.`, {
       hint: 'Call find_region to see region codes as the data keys them (USA, USA-MI).',
     });
-  if (first.match === 'exact' || second === undefined || first.score >= 2 * second.score) {
+  const winner = clearWinner(ranked.candidates);
+  if (winner !== undefined) {
     return {
-      region: first,
+      region: winner,
       interpreted:
-        first.match === 'exact' ? undefined : `'${text}' was read as ${first.name} (${first.region_code})`,
+        winner.match === 'exact' ? undefined : `'${text}' was read as ${winner.name} (${winner.region_code})`,
     };
   }
   const names = ranked.candidates

@@ -1,7 +1,6 @@
-import MiniSearch from 'minisearch';
-import { previewRows } from '../../engine/preview-rows';
-import type { QueryResult } from '../../engine/types';
+import { previewRows, type QueryResult } from '../../engine';
 import { toolFailure, type ToolFailure } from '../../registry';
+import { clearWinner, type NameMatch, rankByName } from './rank-by-name';
 import { runQuery } from './run-query';
 import { requireTables } from './scoped-table';
 import type { PerchContext } from './tool-context';
@@ -18,11 +17,8 @@ export interface SpeciesRow {
   simulated: boolean;
 }
 
-export interface SpeciesCandidate extends SpeciesRow {
-  /** exact: the text is the code, run name or a full name; fuzzy: a ranked guess. */
-  match: 'exact' | 'fuzzy';
-  score: number;
-}
+/** exact: the text is the code, run name or a full name; fuzzy: a ranked guess. */
+export type SpeciesCandidate = SpeciesRow & NameMatch;
 
 const SPECIES_SQL =
   'SELECT species_code, common_name, scientific_name, run_name, release, is_resident, trends_release, products, simulated FROM species ORDER BY species_code';
@@ -38,28 +34,16 @@ export async function rankSpecies(
   const query = await runQuery(context, SPECIES_SQL, { maxRows: 100_000 });
   const rows = previewRows(query.table, query.rows) as unknown as SpeciesRow[];
   const wanted = normalise(text);
-  const exact = rows.filter((row) =>
-    [row.species_code, row.run_name, row.common_name, row.scientific_name].some(
-      (value) => normalise(value ?? '') === wanted,
-    ),
-  );
-  if (exact.length > 0)
-    return { candidates: exact.map((row) => ({ ...row, match: 'exact', score: 1 })), query };
-  const index = new MiniSearch<SpeciesRow & { id: string }>({
+  const candidates = rankByName(rows, text, {
+    id: (row) => row.species_code,
     fields: ['species_code', 'run_name', 'common_name', 'scientific_name'],
-    idField: 'id',
+    isExact: (row) =>
+      [row.species_code, row.run_name, row.common_name, row.scientific_name].some(
+        (value) => normalise(value ?? '') === wanted,
+      ),
+    fuzzy: 0.34,
+    limit,
   });
-  index.addAll(rows.map((row) => ({ ...row, id: row.species_code })));
-  const byCode = new Map(rows.map((row) => [row.species_code, row]));
-  const hits = index.search(text, { fuzzy: 0.34, prefix: true, combineWith: 'OR' });
-  const top = hits[0]?.score ?? 1;
-  const candidates = hits
-    .slice(0, limit)
-    .map((hit) => ({
-      ...byCode.get(String(hit.id))!,
-      match: 'fuzzy' as const,
-      score: Number((hit.score / top).toFixed(3)),
-    }));
   return { candidates, query };
 }
 
@@ -74,21 +58,21 @@ export async function resolveSpecies(
 ): Promise<{ species: SpeciesRow; interpreted?: string; query: QueryResult } | ToolFailure> {
   const ranked = await rankSpecies(context, text, 5);
   if ('code' in ranked) return ranked;
-  const [first, second] = ranked.candidates;
   const names = ranked.candidates
     .map((candidate) => `${candidate.common_name} (${candidate.species_code})`)
     .join(', ');
-  if (first === undefined) {
+  if (ranked.candidates.length === 0) {
     return toolFailure('not_found', `not_found: no species matches '${text}' in this session's data.`, {
       hint: 'Call find_species with part of a name to list the species available.',
     });
   }
-  if (first.match === 'exact' || second === undefined || first.score >= 2 * second.score) {
+  const winner = clearWinner(ranked.candidates);
+  if (winner !== undefined) {
     const interpreted =
-      first.match === 'exact'
+      winner.match === 'exact'
         ? undefined
-        : `'${text}' was read as ${first.common_name} (${first.species_code})`;
-    return { species: first, interpreted, query: ranked.query };
+        : `'${text}' was read as ${winner.common_name} (${winner.species_code})`;
+    return { species: winner, interpreted, query: ranked.query };
   }
   return toolFailure(
     'ambiguous',

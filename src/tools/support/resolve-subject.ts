@@ -1,9 +1,8 @@
-import type { QueryResult } from '../../engine/types';
+import { type QueryResult, sqlString } from '../../engine';
 import type { ToolFailure } from '../../registry';
 import { regionCondition, resolveRegion, type RegionRow } from './resolve-region';
 import { resolveSpecies, type SpeciesRow } from './resolve-species';
 import { requireTables } from './scoped-table';
-import { sqlString } from './sql-literal';
 import type { PerchContext } from './tool-context';
 
 /** A species (and optional region) checked against the data, ready to filter a table by. */

@@ -1,4 +1,4 @@
-import type { QueryLimits, QueryResult } from '../../engine/types';
+import type { QueryLimits, QueryResult } from '../../engine';
 import type { PerchContext } from './tool-context';
 
 /**

@@ -1,6 +1,7 @@
 import { toolFailure, type ToolFailure } from '../../registry';
 import { weeksOfSeason, type SeasonRow } from './season-weeks';
 import { weekDate, weekOfDate, weeksOfMonth } from './week-dates';
+import { MONTH_NAMES } from '../../frame/month-names';
 
 export interface TimeArguments {
   week?: number;
@@ -15,21 +16,6 @@ export interface TimeSelection {
   label: string;
   season?: SeasonRow;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Exactly one of week, date, month, season → the weeks it covers. */
 export function selectTime(
@@ -60,7 +46,7 @@ export function selectTime(
     const weeks = weeksOfMonth(release, args.month);
     return {
       weeks,
-      label: `${MONTHS[args.month - 1]} (weeks ${weeks[0]}–${weeks[weeks.length - 1]}, averaged per cell)`,
+      label: `${MONTH_NAMES[args.month - 1]} (weeks ${weeks[0]}–${weeks[weeks.length - 1]}, averaged per cell)`,
     };
   }
   const season = seasons.find((row) => row.season === args.season);

@@ -1,4 +1,4 @@
-import { isEngineError } from '../../engine/engine-error';
+import { isEngineError } from '../../engine';
 import type { ToolError } from '../../registry';
 
 const HINTS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { createNodeEngine } from '../../engine/node-engine';
-import type { Engine } from '../../engine/types';
+import type { Engine } from '../../engine';
 import type { CallOutcome, Registry, Session } from '../../registry';
 import { createPerchRegistry } from '../index';
 import type { ToolServices } from '../define-tool';

@@ -1,6 +1,7 @@
 /**
- * The only two ways a value from a model's arguments reaches SQL text. Identifiers must already
- * have been checked against the catalog (or the query's own columns); literals are escaped.
+ * The only two ways a value reaches SQL text Perch writes (the tools, from a model's arguments; the
+ * pipeline, from file paths and species codes). Identifiers must already have been checked against
+ * the catalog (or the query's own columns); literals are escaped.
  */
 
 /** A SQL string literal: single quotes doubled, control characters refused by the engine anyway. */
