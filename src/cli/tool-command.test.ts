@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../tools';
@@ -16,9 +18,17 @@ if (!dataDir)
 
 /** Runs `node bin/perch.mjs …` as a person would; resolves with the exit code instead of throwing. */
 async function perch(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return perchWith(process.env, ...args);
+}
+
+async function perchWith(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], {
       cwd: ROOT,
+      env,
       maxBuffer: 20_000_000,
     });
     return { code: 0, stdout, stderr };
@@ -107,5 +117,54 @@ describe.skipIf(!dataDir)('perch tool', () => {
     expect(envelopes[1].data.regional_trend.folds).toBe(100);
     expect(envelopes[2].error.code).toBe('unknown_tool');
     expect(code).toBe(1);
+  });
+
+  it('an approved add_dataset_from_url obeys the page connect policy (PERCH_CONNECT_SRC) in the CLI too', async () => {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      response.setHeader('content-type', 'text/csv');
+      response.end('week,count\n1,3\n2,5\n');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sightings.csv`;
+    const call = JSON.stringify({ url, name: 'sightings' });
+    try {
+      const blocked = await perchWith(
+        { ...process.env, PERCH_CONNECT_SRC: 'https://example.org' },
+        'tool',
+        'add_dataset_from_url',
+        call,
+        '--approve',
+        '--data',
+        dataDir!,
+      );
+      const [, refused] = blocked.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.error.message).toMatch(/connect_blocked: .*127\.0\.0\.1.*PERCH_CONNECT_SRC/);
+      expect(requests).toEqual([]);
+      // The default sources (localhost, as the page's dev default) let the same call through: one GET.
+      const { PERCH_CONNECT_SRC: _unset, ...defaults } = process.env;
+      const allowed = await perchWith(
+        defaults,
+        'tool',
+        'add_dataset_from_url',
+        call,
+        '--approve',
+        '--data',
+        dataDir!,
+      );
+      const [, added] = allowed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(added).toMatchObject({ ok: true });
+      expect(requests).toEqual(['GET /sightings.csv']);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });

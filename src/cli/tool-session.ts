@@ -5,6 +5,8 @@ import { createAuditLog, type Registry, type Session } from '../registry';
 import { AGENTS, createPerchRegistry, tableAdderFor } from '../tools';
 import { jsonLinesAuditSink } from './audit-file';
 import { envSecrets } from './env-secrets';
+import { GEMINI_ORIGIN, parseConnectSources } from '../site/csp-plugin';
+import { guardFetch } from '../worker/connect-policy';
 
 /** Where the data is, which tables the session may read, whose allow-list calls run under, and where audit rows go. */
 export interface ToolSessionOptions {
@@ -50,6 +52,7 @@ export async function openToolSession(options: ToolSessionOptions): Promise<Tool
   const registry = createPerchRegistry(
     {
       engine,
+      fetch: cliFetch(),
       addTable: tableAdderFor(
         engine,
         (_sessionId, table) => (session.datasets = [...session.datasets, table]),
@@ -59,6 +62,18 @@ export async function openToolSession(options: ToolSessionOptions): Promise<Tool
   );
   return { registry, session, close: () => engine.close() };
 }
+
+/**
+ * The page's connect policy, for the CLI: the red team's add_dataset_from_url reached any host from `perch tool`
+ * while the page's worker allowed only its connect-src. Same sources (Gemini, PERCH_CONNECT_SRC or
+ * localhost), and no "own origin": the CLI reads its data from a folder, not a host.
+ */
+function cliFetch(): typeof fetch {
+  const sources = [GEMINI_ORIGIN, ...parseConnectSources(process.env.PERCH_CONNECT_SRC)];
+  return guardFetch(globalThis.fetch, NO_ORIGIN, sources);
+}
+/** An origin no URL has (RFC 2606 `.invalid`), so only `sources` are allowed. */
+const NO_ORIGIN = 'https://cli.perch.invalid';
 
 /** The options every session command starts from: $PERCH_DATA or public/data, every table, no audit file. */
 export function defaultSessionOptions(agent: string): ToolSessionOptions {
