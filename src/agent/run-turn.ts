@@ -1,5 +1,6 @@
 import type { QueryFrame } from '../frame/query-frame';
 import {
+  addTokenUsage,
   type ModelConversation,
   type ModelReply,
   type TokenUsage,
@@ -124,7 +125,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       if (isModelError(error)) return finish('failed', { code: error.code, message: error.message });
       throw error;
     }
-    if (reply.usage) usage = addUsage(usage, reply.usage);
+    if (reply.usage) usage = addTokenUsage(usage, reply.usage);
     if (reply.incomplete) {
       incomplete = { reason: reply.incomplete.reason };
       return explain(
@@ -197,16 +198,5 @@ function overBudget(call: ToolCall, maxCalls: number): ToolEnvelope {
       code: 'call_budget',
       message: `call_budget: this question has used all ${maxCalls} tool calls it may make, so '${call.name}' did not run. Answer with the results you have.`,
     },
-  };
-}
-
-/** Token counts of a turn: the sum over its model steps. */
-export function addUsage(total: TokenUsage | undefined, step: TokenUsage): TokenUsage {
-  if (!total) return { ...step };
-  return {
-    input: total.input + step.input,
-    output: total.output + step.output,
-    thoughts: total.thoughts + step.thoughts,
-    total: total.total + step.total,
   };
 }

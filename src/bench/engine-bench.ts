@@ -8,6 +8,7 @@ import type { Engine } from '../engine';
 import { startStaticServer } from '../../test/static-server';
 import { runBrowserEngineBench, type BrowserEngineBenchReport } from './engine-bench-browser';
 import { chromiumMissingReason } from './engine-bench-page';
+import { timeRuns } from './time-runs';
 import {
   ENGINE_BENCH_QUERIES as QUERIES,
   median,
@@ -192,9 +193,9 @@ async function benchDataset(
       bytesFetched: load.bytesFetched,
     });
     for (const query of QUERIES) {
-      const nativeTimes = await timed(runs, () => connection.run(query.sql));
+      const nativeTimes = await timeRuns(runs, () => connection.run(query.sql));
       const wasm = engine;
-      const wasmTimes = await timed(runs, () =>
+      const wasmTimes = await timeRuns(runs, () =>
         wasm.query(query.sql, { scope: ['weekly'], timeoutMs: 300_000 }),
       );
       report.queries.push({
@@ -231,17 +232,6 @@ async function benchDataset(
   } finally {
     await fresh.close();
   }
-}
-
-async function timed(runs: number, task: () => Promise<unknown>): Promise<number[]> {
-  await task();
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await task();
-    times.push(performance.now() - started);
-  }
-  return times;
 }
 
 /** Synthetic `weekly` in the pipeline's layout: one file per species, sorted week, cell_id, one row group per week. */

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { type CommandResult, runInRepo } from '../../test/helpers/run-in-repo';
 
-const execute = promisify(execFile);
-const ROOT = new URL('../..', import.meta.url).pathname;
 const dataDir = process.env.PERCH_TEST_DATA;
 if (!dataDir)
   console.warn(
@@ -16,23 +13,9 @@ if (!dataDir)
   );
 const itWithData = dataDir ? it : it.skip;
 
-/** Runs a command as a person would; resolves with the exit code instead of throwing. */
-async function run(
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execute(command, args, {
-      cwd: ROOT,
-      maxBuffer: 50_000_000,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/** Runs a command in the repository with these variables added to this process's. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return runInRepo(command, args, { ...process.env, ...env });
 }
 
 describe('perch ask', () => {

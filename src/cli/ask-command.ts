@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { redact, redactText } from '../registry';
 import { type Asker, askJson, MODEL_KINDS, openAsker, parseAskFlags } from './ask-runner';
 import { envSecrets } from './env-secrets';
+import { helpExitCode } from './help-exit-code';
 
 const USAGE = `usage: perch ask "<question>" ["<follow-up>" …] [options]
 
@@ -24,10 +25,8 @@ const print = (text: string) => console.log(redactText(text, secrets));
 const printError = (text: string) => console.error(redactText(text, secrets));
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return argv.length === 0 ? 1 : 0;
-  }
+  const helpCode = helpExitCode(argv, USAGE, { argumentsRequired: true });
+  if (helpCode !== undefined) return helpCode;
   const parsed = parseAskFlags(argv);
   if ('error' in parsed) {
     printError(`perch ask: ${parsed.error}\n\n${USAGE}`);

@@ -5,6 +5,7 @@ import { listGeminiModels, type ListedGeminiModel } from '../models/list-gemini-
 import type { TokenUsage } from '../models/model-adapter';
 import { redactText } from '../registry';
 import { type AskRecord, openAsker } from './ask-runner';
+import { helpExitCode } from './help-exit-code';
 
 /**
  * `perch check-gemini`: does a Gemini key work with Perch today? Lists the models the key can
@@ -119,10 +120,8 @@ export function turnLines(record: AskRecord): string[] {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
+  const helpCode = helpExitCode(argv, USAGE, { argumentsRequired: false });
+  if (helpCode !== undefined) return helpCode;
   const parsed = parseCheckFlags(argv);
   if ('error' in parsed) {
     console.error(`perch check-gemini: ${parsed.error}\n\n${USAGE}`);

@@ -7,6 +7,7 @@ import {
   readSessionOption,
   SESSION_OPTIONS_USAGE,
 } from './tool-session';
+import { helpExitCode } from './help-exit-code';
 
 const USAGE = `usage: perch mcp [options]
 
@@ -27,10 +28,8 @@ const SERVER_INFO = {
 
 /** `perch mcp`: runs until the client closes stdin. */
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
+  const helpCode = helpExitCode(argv, USAGE, { argumentsRequired: false });
+  if (helpCode !== undefined) return helpCode;
   const options = defaultSessionOptions('mcp');
   for (let index = 0; index < argv.length; index += 2) {
     const [argument, value] = [argv[index], argv[index + 1]];

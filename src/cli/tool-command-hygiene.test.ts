@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runPerch } from '../../test/helpers/run-in-repo';
 
-const execute = promisify(execFile);
-const ROOT = new URL('../..', import.meta.url).pathname;
 const dataDir = process.env.PERCH_TEST_DATA;
 if (!dataDir)
   console.warn(
@@ -26,18 +23,8 @@ const SHAPED = [
 const SECRETS = [ENV_KEY, ...SHAPED];
 const [openai, github, aws, jwt, token, bearer] = SHAPED as [string, string, string, string, string, string];
 
-async function perch(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], {
-      cwd: ROOT,
-      maxBuffer: 50_000_000,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+function perch(args: string[], env: Record<string, string> = {}) {
+  return runPerch(args, { ...process.env, ...env });
 }
 
 const line = (value: unknown) => JSON.stringify(value);

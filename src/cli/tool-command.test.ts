@@ -1,41 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { type CommandResult, runPerch } from '../../test/helpers/run-in-repo';
 import { TOOLS } from '../tools';
 
-const execute = promisify(execFile);
-const ROOT = new URL('../..', import.meta.url).pathname;
 const dataDir = process.env.PERCH_TEST_DATA;
 if (!dataDir)
   console.warn(
     '[cli] skipping perch tool runs on data: PERCH_TEST_DATA is unset (test/global-setup.ts builds the example)',
   );
 
-/** Runs `node bin/perch.mjs …` as a person would; resolves with the exit code instead of throwing. */
-async function perch(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return perchWith(process.env, ...args);
-}
-
-async function perchWith(
-  env: NodeJS.ProcessEnv,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execute('node', ['bin/perch.mjs', ...args], {
-      cwd: ROOT,
-      env,
-      maxBuffer: 20_000_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/** Runs `node bin/perch.mjs …` with this process's environment. */
+function perch(...args: string[]): Promise<CommandResult> {
+  return runPerch(args);
 }
 
 describe('perch tools', () => {
@@ -129,38 +109,26 @@ describe.skipIf(!dataDir)('perch tool', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sightings.csv`;
     const call = JSON.stringify({ url, name: 'sightings' });
-    try {
-      const blocked = await perchWith(
-        { ...process.env, PERCH_CONNECT_SRC: 'https://example.org' },
-        'tool',
-        'add_dataset_from_url',
-        call,
-        '--approve',
-        '--data',
-        dataDir!,
+    /** The envelope on the second line of an approved add_dataset_from_url run. */
+    const addFromUrl = async (env: NodeJS.ProcessEnv) => {
+      const { stdout } = await runPerch(
+        ['tool', 'add_dataset_from_url', call, '--approve', '--data', dataDir!],
+        env,
       );
-      const [, refused] = blocked.stdout
+      const [, envelope] = stdout
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
+      return envelope;
+    };
+    try {
+      const refused = await addFromUrl({ ...process.env, PERCH_CONNECT_SRC: 'https://example.org' });
       expect(refused).toMatchObject({ ok: false });
       expect(refused.error.message).toMatch(/connect_blocked: .*127\.0\.0\.1.*PERCH_CONNECT_SRC/);
       expect(requests).toEqual([]);
       // The default sources (localhost, as the page's dev default) let the same call through: one GET.
       const { PERCH_CONNECT_SRC: _unset, ...defaults } = process.env;
-      const allowed = await perchWith(
-        defaults,
-        'tool',
-        'add_dataset_from_url',
-        call,
-        '--approve',
-        '--data',
-        dataDir!,
-      );
-      const [, added] = allowed.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
+      const added = await addFromUrl(defaults);
       expect(added).toMatchObject({ ok: true });
       expect(requests).toEqual(['GET /sightings.csv']);
     } finally {

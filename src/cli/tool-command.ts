@@ -18,6 +18,7 @@ import {
   SESSION_OPTIONS_USAGE,
   type ToolSessionOptions,
 } from './tool-session';
+import { helpExitCode } from './help-exit-code';
 
 const USAGE = `usage: perch tool <name> '<json arguments>' [options]
        perch tool --batch <calls.jsonl> [options]
@@ -40,10 +41,8 @@ const printLine = (value: unknown) => console.log(JSON.stringify(redact(value, s
 const printError = (text: string) => console.error(redactText(text, secrets));
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    console.log(USAGE);
-    return argv.length === 0 ? 1 : 0;
-  }
+  const helpCode = helpExitCode(argv, USAGE, { argumentsRequired: true });
+  if (helpCode !== undefined) return helpCode;
   const options = parseOptions(argv);
   if ('error' in options) {
     printError(`perch tool: ${options.error}\n\n${USAGE}`);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineFailure } from '../../test/helpers/engine-failure';
 import type { AuditEntry, Registry, Session } from '../registry';
 import { createPerchRegistry } from '../tools';
 import { createEngineCore, type EngineCore, type EngineRestartEvent } from './create-engine';
 import type { WorkerLike } from './duckdb-session';
-import { isEngineError } from './engine-error';
 import { fileDataSource } from './file-data-source';
 import { createNodeEngine, startNodeDuckDB } from './node-engine';
 import { previewRows } from './preview-rows';
@@ -61,15 +61,6 @@ function uncheckedEngine(core: EngineCore): Engine {
   return { ...core, query: (sql, options) => core.query({ sql, body: sql }, options) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(isEngineError(error), `expected an EngineError, got ${String(error)}`).toBe(true);
-  return error as { code: string; message: string };
-}
-
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   const value = await work;
@@ -106,7 +97,7 @@ describe('engine core: one deadline over bind, below the text check', () => {
       const bomb = macroBomb(depth);
       const before = workers.length;
       const { value: error, ms } = await timed(
-        failure(core.query({ sql: bomb, body: bomb }, { scope: ['cells'] })),
+        engineFailure(core.query({ sql: bomb, body: bomb }, { scope: ['cells'] })),
       );
       expect(error.code).toBe('timeout');
       expect(error.message).toMatch(
@@ -145,7 +136,7 @@ describe('engine core: one deadline over bind, below the text check', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
     const { value: error, ms } = await timed(
-      failure(
+      engineFailure(
         core.query(
           { sql: bomb, body: bomb },
           { scope: ['cells'], signal: controller.signal, timeoutMs: 60_000 },
@@ -165,7 +156,9 @@ describe('engine core: one deadline over bind, below the text check', () => {
   it('plan and run phase: one long scalar (levenshtein of two 80,000-char strings) answers at the deadline too', async () => {
     // Measured: levenshtein of two 20,000-char strings takes 2.5 s, and it grows with the square.
     const slow = "SELECT levenshtein(repeat('a', 80000), repeat('b', 80000)) AS d";
-    const { value: error, ms } = await timed(failure(core.query({ sql: slow, body: slow }, { scope: [] })));
+    const { value: error, ms } = await timed(
+      engineFailure(core.query({ sql: slow, body: slow }, { scope: [] })),
+    );
     expect(error.code).toBe('timeout');
     expect(ms).toBeLessThan(DEADLINE_MS + CANCEL_GRACE_MS + MARGIN_MS);
     const next = await timed(core.query({ sql: CELLS_SQL, body: CELLS_SQL }, { scope: ['cells'] }));

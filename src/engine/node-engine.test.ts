@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineFailure } from '../../test/helpers/engine-failure';
 import { startStaticServer, type StaticServer } from '../../test/static-server';
 import { DuckDBSession, type WorkerLike } from './duckdb-session';
-import { isEngineError } from './engine-error';
 import { createNodeEngine, startNodeDuckDB } from './node-engine';
 import { previewRows } from './preview-rows';
 import { probeRangeSupport } from './probe-range-support';
@@ -27,15 +27,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => engine?.close());
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(isEngineError(error), `expected an EngineError, got ${String(error)}`).toBe(true);
-  return error as { code: string; message: string };
-}
 
 function nullCellsPerSpecies(): number {
   let count = 0;
@@ -104,19 +95,21 @@ describe('createNodeEngine', () => {
       'INSTALL spatial',
       'PRAGMA version',
     ]) {
-      expect(await failure(engine.query(sql, { scope: ALL })), sql).toMatchObject({ code: 'sql_rejected' });
+      expect(await engineFailure(engine.query(sql, { scope: ALL })), sql).toMatchObject({
+        code: 'sql_rejected',
+      });
     }
   });
 
   it('a result over maxRows or maxBytes is result_too_large and names the fix', async () => {
-    const rows = await failure(engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100 }));
+    const rows = await engineFailure(engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100 }));
     expect(rows).toEqual({
       name: 'EngineError',
       code: 'result_too_large',
       message:
         'result_too_large: the result has more than 100 rows. Aggregate (GROUP BY, count, avg), filter with WHERE, or select fewer columns',
     });
-    const bytes = await failure(
+    const bytes = await engineFailure(
       engine.query('SELECT * FROM weekly', { scope: ALL, maxRows: 100_000, maxBytes: 10_000 }),
     );
     expect(bytes.code).toBe('result_too_large');
@@ -175,7 +168,7 @@ describe('createNodeEngine', () => {
     ]);
     expect(result.tablesRead).toEqual(['seasons']);
     expect(
-      await failure(engine.query("SELECT season_of_week('yebsap', 5) AS s", { scope: [] })),
+      await engineFailure(engine.query("SELECT season_of_week('yebsap', 5) AS s", { scope: [] })),
     ).toMatchObject({ code: 'sql_rejected' });
   });
 
@@ -199,7 +192,7 @@ describe('createNodeEngine', () => {
         "table 'weekly' holds only partitions species_code in (yebsap) of 2; call ensureLoaded for more",
       ]);
       expect((await partitioned.ensureLoaded(['weekly'], { species_code: ['yebsap'] })).loaded).toEqual([]);
-      expect(await failure(partitioned.ensureLoaded(['nope']))).toMatchObject({ code: 'load_failed' });
+      expect(await engineFailure(partitioned.ensureLoaded(['nope']))).toMatchObject({ code: 'load_failed' });
     } finally {
       await partitioned.close();
     }
@@ -207,7 +200,7 @@ describe('createNodeEngine', () => {
 
   it('a slow query is cancelled within 1 s of its deadline and the next query works', async () => {
     const started = Date.now();
-    const error = await failure(engine.query(SLOW_SQL, { scope: [], timeoutMs: 1_000 }));
+    const error = await engineFailure(engine.query(SLOW_SQL, { scope: [], timeoutMs: 1_000 }));
     const elapsed = Date.now() - started;
     expect(error.code).toBe('timeout');
     expect(error.message).toMatch(/^timeout: the query ran longer than 1000 ms and was cancelled\. /);
@@ -221,7 +214,9 @@ describe('createNodeEngine', () => {
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     expect(
-      await failure(engine.query(SLOW_SQL, { scope: [], signal: controller.signal, timeoutMs: 60_000 })),
+      await engineFailure(
+        engine.query(SLOW_SQL, { scope: [], signal: controller.signal, timeoutMs: 60_000 }),
+      ),
     ).toMatchObject({ code: 'cancelled' });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -230,7 +225,7 @@ describe('createNodeEngine', () => {
     const before = workers.length;
     const running = engine.query(SLOW_SQL, { scope: [], timeoutMs: 60_000 });
     setTimeout(() => workers[before - 1].terminate(), 300);
-    const error = await failure(running);
+    const error = await engineFailure(running);
     expect(error.code).toBe('engine_restarted');
     expect(error.message).toMatch(
       /^engine_restarted: the DuckDB worker stopped while running the query \(worker exited\).*\. Run the query again$/,
@@ -252,7 +247,7 @@ describe('createNodeEngine', () => {
 
 it('a query that traps the wasm (out of memory) answers query_failed, its worker is replaced and the next query answers', async () => {
   const before = workers.length;
-  const error = await failure(
+  const error = await engineFailure(
     engine.query('SELECT len(list_sort(range(1000000000))) AS n', { scope: [], timeoutMs: 60_000 }),
   );
   expect(error.code).toBe('query_failed');

@@ -67,6 +67,20 @@ export interface TokenUsage {
   total: number;
 }
 
+/**
+ * Token counts added up: a turn's over its model steps (runTurn) and a conversation's over its
+ * answers (the page). `undefined` is "nothing counted yet".
+ */
+export function addTokenUsage(total: TokenUsage | undefined, more: TokenUsage): TokenUsage {
+  if (!total) return { ...more };
+  return {
+    input: total.input + more.input,
+    output: total.output + more.output,
+    thoughts: total.thoughts + more.thoughts,
+    total: total.total + more.total,
+  };
+}
+
 export interface ModelConversation {
   next(input: ModelInput, options: ModelTurnOptions): Promise<ModelReply>;
 }

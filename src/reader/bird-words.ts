@@ -1,4 +1,24 @@
 /**
+ * Group words that are also everyday words (a verb, a country, a name): read as a bird only with
+ * a bird modifier before them ("Wild Turkey", "Barn Swallow") or in the plural ("swallows").
+ */
+export const BIRD_WORDS_ALSO_WORDS = new Set([
+  'chat',
+  'crane',
+  'kite',
+  'martin',
+  'rail',
+  'swallow',
+  'swift',
+  'tern',
+  'turkey',
+  'knot',
+  'merlin',
+  'dove',
+  'lark',
+]);
+
+/**
  * A lexicon of bird words: frequent North American bird group names (singular), so a bird the
  * data does not hold ("robins", "bald eagle", "Downy Woodpecker") is said to be out of scope
  * instead of being read as the data's species or left as an unknown word. Built in, not from
@@ -160,35 +180,7 @@ export const BIRD_GROUP_WORDS = new Set([
   'wren',
   'yellowlegs',
   'yellowthroat',
-  'chat',
-  'crane',
-  'kite',
-  'martin',
-  'rail',
-  'swallow',
-  'swift',
-  'tern',
-  'turkey',
-]);
-
-/**
- * Group words that are also everyday words (a verb, a country, a name): read as a bird only with
- * a bird modifier before them ("Wild Turkey", "Barn Swallow") or in the plural ("swallows").
- */
-export const BIRD_WORDS_ALSO_WORDS = new Set([
-  'chat',
-  'crane',
-  'kite',
-  'martin',
-  'rail',
-  'swallow',
-  'swift',
-  'tern',
-  'turkey',
-  'knot',
-  'merlin',
-  'dove',
-  'lark',
+  ...BIRD_WORDS_ALSO_WORDS,
 ]);
 
 /**

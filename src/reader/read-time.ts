@@ -68,6 +68,11 @@ type AtomReader = (
   context: TimeContext,
 ) => Atom | undefined;
 
+/** The token after a leading "the" ("the 14th of June", "the end of May"), else `at`. */
+function afterThe(tokens: readonly Token[], at: number): number {
+  return tokens[at]?.text === 'the' ? at + 1 : at;
+}
+
 /**
  * Reads every time of a question and marks its tokens used. Ranges ("from mid-March to early
  * May", "weeks 10-20", "April–June") become one span; two separate times are a comparison.
@@ -213,8 +218,7 @@ function readPartOfMonth(
   _used: readonly boolean[],
   context: TimeContext,
 ): Atom | undefined {
-  let index = at;
-  if (tokens[index]?.text === 'the') index++;
+  const index = afterThe(tokens, at);
   const word = tokens[index]?.text ?? '';
   const year = context.release;
   const part = PART_OF_MONTH[word];
@@ -375,8 +379,7 @@ function readWeek(tokens: readonly Token[], at: number): Atom | undefined {
     }
     return { kind: 'weeks', from: at, to: index, first, last: first, label: `week ${first}` };
   }
-  let index = at;
-  if (text === 'the') index++;
+  const index = afterThe(tokens, at);
   const ordinal = /^(\d{1,2})(st|nd|rd|th)$/.exec(tokens[index]?.text ?? '');
   if (!ordinal || !WEEK_WORDS.has(tokens[index + 1]?.text ?? '')) return undefined;
   const week = weekNumber(ordinal[1]);
@@ -465,8 +468,7 @@ function readDayMonth(
   _used: readonly boolean[],
   context: TimeContext,
 ): Atom | undefined {
-  let index = at;
-  if (tokens[index]?.text === 'the') index++;
+  const index = afterThe(tokens, at);
   const day = dayNumber(tokens[index]?.text ?? '');
   if (
     day === undefined ||

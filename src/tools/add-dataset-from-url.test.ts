@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistry } from '../registry';
+import { type CallOptions, type CallOutcome, createRegistry, type Session } from '../registry';
 import type { Engine } from '../engine';
 import type { Catalog } from '../catalog/types';
 import { AGENTS, TOOLS } from './index';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The engine has no addTable yet (see add-table-to-engine.ts), so a recording adder stands in for the host. */
-function setup() {
+function setup(fetchFor?: typeof fetch) {
   const added: AddTableRequest[] = [];
   const catalog = { tables: { weekly: {} } } as unknown as Catalog;
   const registry = createRegistry({
@@ -43,24 +43,24 @@ function setup() {
         added.push(request);
         return { rows: request.table.rows };
       },
+      ...(fetchFor ? { fetch: fetchFor } : {}),
     },
   });
-  return { registry, added, session: { id: 's1', datasets: ['weekly'] } };
+  const session: Session = { id: 's1', datasets: ['weekly'] };
+  /** The model proposes the download (as call c1); nothing is fetched until a person approves. */
+  const propose = (args: { url: string; name: string }, proposer: Session = session) =>
+    registry.call('offline', { id: 'c1', name: 'add_dataset_from_url', arguments: args }, proposer);
+  /** A person approves the card with the arguments it shows. */
+  const approve = (proposal: CallOutcome, options?: CallOptions) =>
+    registry.approve(proposal.card!.id, proposal.card!.arguments, session, options);
+  return { registry, added, session, propose, approve };
 }
 
 describe('add_dataset_from_url', () => {
   it('proposing sends no request and adds nothing; the card says the download is capped', async () => {
-    const { registry, added, session } = setup();
+    const { added, propose } = setup();
     requests.length = 0;
-    const outcome = await registry.call(
-      'offline',
-      {
-        id: 'c1',
-        name: 'add_dataset_from_url',
-        arguments: { url: `${base}/sightings.csv`, name: 'sightings' },
-      },
-      session,
-    );
+    const outcome = await propose({ url: `${base}/sightings.csv`, name: 'sightings' });
     expect(outcome.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
     expect(outcome.card!.summary.effects.join(' ')).toContain(MAX_DATASET_BYTES.toLocaleString('en-US'));
     expect(requests).toEqual([]);
@@ -68,17 +68,9 @@ describe('add_dataset_from_url', () => {
   });
 
   it('runs once after approval: fetches, profiles and adds the table; a second approval is refused', async () => {
-    const { registry, added, session } = setup();
-    const proposal = await registry.call(
-      'offline',
-      {
-        id: 'c1',
-        name: 'add_dataset_from_url',
-        arguments: { url: `${base}/sightings.csv`, name: 'sightings' },
-      },
-      session,
-    );
-    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const { added, propose, approve } = setup();
+    const proposal = await propose({ url: `${base}/sightings.csv`, name: 'sightings' });
+    const approved = await approve(proposal);
     expect(approved.envelope).toMatchObject({
       ok: true,
       data: { table: 'sightings', format: 'csv', rows: 2 },
@@ -96,32 +88,24 @@ describe('add_dataset_from_url', () => {
     expect(table.columns[3].null_fraction).toBe(0.5);
     expect(table.geometry).toEqual({ kind: 'lonlat', lon: 'lon', lat: 'lat' });
     expect(added[0].sessionId).toBe('s1');
-    const again = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const again = await approve(proposal);
     expect(again.envelope).toMatchObject({ ok: false, error: { code: 'approval_used' } });
     expect(added).toHaveLength(1);
   });
 
   it('stops a download larger than the cap', async () => {
-    const { registry, added, session } = setup();
-    const proposal = await registry.call(
-      'offline',
-      { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/big.csv`, name: 'big' } },
-      session,
-    );
-    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const { added, propose, approve } = setup();
+    const proposal = await propose({ url: `${base}/big.csv`, name: 'big' });
+    const approved = await approve(proposal);
     expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'too_large' } });
     expect(added).toHaveLength(0);
   });
 
   it('a name that is already a table is refused at execution', async () => {
-    const { registry, added, session } = setup();
-    const proposal = await registry.call(
-      'offline',
-      { id: 'c1', name: 'add_dataset_from_url', arguments: { url: `${base}/sightings.csv`, name: 'weekly' } },
-      session,
-    );
+    const { added, propose, approve } = setup();
+    const proposal = await propose({ url: `${base}/sightings.csv`, name: 'weekly' });
     expect(proposal.card!.summary.effects.at(-1)).toMatch(/already exists/);
-    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const approved = await approve(proposal);
     expect(approved.envelope).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect(added).toHaveLength(0);
   });
@@ -130,31 +114,11 @@ describe('add_dataset_from_url', () => {
 describe('add_dataset_from_url under the worker connect policy', () => {
   it('an approved URL on a host the site does not allow fails as fetch_failed, not internal_error, and adds nothing', async () => {
     const { guardFetch } = await import('../worker/connect-policy');
-    const added: AddTableRequest[] = [];
-    const catalog = { tables: { weekly: {} } } as unknown as Catalog;
-    const registry = createRegistry({
-      tools: TOOLS,
-      agents: AGENTS,
-      services: {
-        engine: { catalog } as Engine,
-        addTable: async (request: AddTableRequest) => {
-          added.push(request);
-          return { rows: 0 };
-        },
-        fetch: guardFetch(fetch, 'https://birder.github.io', ['https://generativelanguage.googleapis.com']),
-      },
-    });
-    const session = { id: 's1', datasets: ['weekly'] };
-    const proposal = await registry.call(
-      'offline',
-      {
-        id: 'c1',
-        name: 'add_dataset_from_url',
-        arguments: { url: 'https://example.invalid/x.csv', name: 'x' },
-      },
-      session,
+    const { added, propose, approve } = setup(
+      guardFetch(fetch, 'https://birder.github.io', ['https://generativelanguage.googleapis.com']),
     );
-    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const proposal = await propose({ url: 'https://example.invalid/x.csv', name: 'x' });
+    const approved = await approve(proposal);
     expect(approved.envelope).toMatchObject({
       ok: false,
       error: { code: 'fetch_failed', message: expect.stringContaining('connect_blocked') },
@@ -167,25 +131,13 @@ describe('add_dataset_from_url sends nothing before approval (red team, issue 13
   it('a recording server sees no request while the proposal waits, and exactly one GET after approval', async () => {
     const server = await startRecordingServer(() => ({ headers: { 'content-type': 'text/csv' }, text: CSV }));
     try {
-      const { registry, added, session } = setup();
-      const proposal = await registry.call(
-        'offline',
-        {
-          id: 'c1',
-          name: 'add_dataset_from_url',
-          arguments: { url: `${server.url}/waiting.csv`, name: 'waiting' },
-        },
-        session,
-      );
+      const { added, propose, approve } = setup();
+      const proposal = await propose({ url: `${server.url}/waiting.csv`, name: 'waiting' });
       expect(proposal.envelope).toMatchObject({ ok: false, error: { code: 'proposed' } });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server.requests).toEqual([]);
       // Twenty approvals in one tick: the server still sees one download.
-      const outcomes = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          registry.approve(proposal.card!.id, proposal.card!.arguments, session),
-        ),
-      );
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => approve(proposal)));
       expect(outcomes.filter((outcome) => outcome.envelope.ok)).toHaveLength(1);
       expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
         'GET /waiting.csv',
@@ -236,19 +188,9 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
     const sent = 4 * MAX_DATASET_BYTES;
     const server = await streamingServer(sent);
     try {
-      const { registry, added, session } = setup();
-      const proposal = await registry.call(
-        'offline',
-        {
-          id: 'c1',
-          name: 'add_dataset_from_url',
-          arguments: { url: `${server.url}/huge.csv`, name: 'huge' },
-        },
-        session,
-      );
-      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, {
-        timeoutMs: 60_000,
-      });
+      const { added, propose, approve } = setup();
+      const proposal = await propose({ url: `${server.url}/huge.csv`, name: 'huge' });
+      const approved = await approve(proposal, { timeoutMs: 60_000 });
       expect(approved.envelope).toMatchObject({
         ok: false,
         error: { code: 'too_large', message: expect.stringContaining(String(MAX_DATASET_BYTES)) },
@@ -268,19 +210,9 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
     const sent = 2 * MAX_DATASET_BYTES;
     const server = await streamingServer(sent, { 'content-length': String(sent) });
     try {
-      const { registry, added, session } = setup();
-      const proposal = await registry.call(
-        'offline',
-        {
-          id: 'c1',
-          name: 'add_dataset_from_url',
-          arguments: { url: `${server.url}/declared.csv`, name: 'declared' },
-        },
-        session,
-      );
-      const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session, {
-        timeoutMs: 60_000,
-      });
+      const { added, propose, approve } = setup();
+      const proposal = await propose({ url: `${server.url}/declared.csv`, name: 'declared' });
+      const approved = await approve(proposal, { timeoutMs: 60_000 });
       expect(approved.envelope).toMatchObject({
         ok: false,
         error: { code: 'too_large', message: expect.stringContaining(String(sent)) },
@@ -298,17 +230,12 @@ describe('add_dataset_from_url enforces the size limit while downloading', () =>
 describe('add_dataset_from_url approval rows keep no secret', () => {
   it('a key in the URL is redacted in the approval row even though the approving session carries no secrets (as the worker approves)', async () => {
     const key = 'AIzaSyTESTKEY1111111111111111111111111'.replace('AIza', 'k3y-');
-    const { registry, session } = setup();
-    const proposal = await registry.call(
-      'offline',
-      {
-        id: 'c1',
-        name: 'add_dataset_from_url',
-        arguments: { url: `${base}/sightings.csv?token=${key}`, name: 'sightings' },
-      },
+    const { registry, session, propose, approve } = setup();
+    const proposal = await propose(
+      { url: `${base}/sightings.csv?token=${key}`, name: 'sightings' },
       { ...session, secrets: [key] },
     );
-    const approved = await registry.approve(proposal.card!.id, proposal.card!.arguments, session);
+    const approved = await approve(proposal);
     expect(approved.audit).toMatchObject({ agent: 'person', outcome: 'approved' });
     expect(approved.audit.arguments).toMatchObject({ url: `${base}/sightings.csv?token=[redacted]` });
     for (const entry of registry.audit.entries()) expect(JSON.stringify(entry)).not.toContain(key);

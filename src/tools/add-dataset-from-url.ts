@@ -47,6 +47,7 @@ export const addDatasetFromUrl = defineTool({
       .describe('http(s) URL of a .csv or .parquet file'),
     name: z
       .string()
+      .max(63)
       .regex(TABLE_NAME, 'a table name is a lowercase identifier such as my_sightings')
       .describe('Name for the new table'),
   }),

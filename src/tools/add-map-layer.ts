@@ -7,11 +7,14 @@ import { checkColumn, resultColumns, subquery } from './support/result-columns';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
 import { requireTables } from './support/scoped-table';
+import { markIfReadsAdded, UNTRUSTED_FIELDS } from './support/untrusted-content';
 
 /** Sized for a continent at 27 km over a few weeks: the payload is typed arrays, sent out of band. */
 const MAX_FEATURES = 1_100_000;
 
+/** What was drawn; a layer of an added table comes marked (untrusted_content). */
 export const addMapLayerResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
   /** What was drawn; the features themselves go to the map, never to the model. */
   layer: z.strictObject({
     id: z.string(),
@@ -61,16 +64,21 @@ export const addMapLayer = defineTool({
   output: addMapLayerResultSchema,
   async run(args, context) {
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
+    const catalog = context.services.engine.catalog;
+    // Column names read from a table the user added are its author's text: marked, refusals too.
+    const marked = <T extends object>(outcome: T) => markIfReadsAdded(catalog, probe.tablesRead, outcome);
     const columns = resultColumns(probe.table);
     const names = columns.map((column) => column.name);
     const geometry = findGeometry(names);
     if (geometry === null) {
-      return toolFailure(
-        'no_geometry',
-        `no_geometry: the query returns no geometry (columns: ${names.join(', ')}). Return lon and lat, a *_geojson column, or cell_id.`,
-        {
-          hint: 'For weekly or seasonal rows, select cell_id (joined to cells for you) or JOIN cells ON cells.cell_id = weekly.cell_id and select cells.lon, cells.lat. Regions have geometry_geojson in the regions table.',
-        },
+      return marked(
+        toolFailure(
+          'no_geometry',
+          `no_geometry: the query returns no geometry (columns: ${names.join(', ')}). Return lon and lat, a *_geojson column, or cell_id.`,
+          {
+            hint: 'For weekly or seasonal rows, select cell_id (joined to cells for you) or JOIN cells ON cells.cell_id = weekly.cell_id and select cells.lon, cells.lat. Regions have geometry_geojson in the regions table.',
+          },
+        ),
       );
     }
     let sql = args.sql;
@@ -83,7 +91,7 @@ export const addMapLayer = defineTool({
     }
     const time =
       args.time_column === undefined ? undefined : checkColumn(columns, args.time_column, 'time_column');
-    if (time && 'code' in time) return time;
+    if (time && 'code' in time) return marked(time);
     const skip = new Set([
       ...Object.values(drawn).filter((value) => value !== drawn.kind),
       'cell_id',
@@ -98,22 +106,25 @@ export const addMapLayer = defineTool({
         ? checkColumn(columns, args.color_by, 'color_by')
         : columns.find((column) => column.numeric && !skip.has(column.name));
     if (value === undefined)
-      return toolFailure(
-        'no_value',
-        `no_value: the query returns no numeric column to colour by (columns: ${names.join(', ')}). Add one (e.g. abundance) or name it in color_by.`,
+      return marked(
+        toolFailure(
+          'no_value',
+          `no_value: the query returns no numeric column to colour by (columns: ${names.join(', ')}). Add one (e.g. abundance) or name it in color_by.`,
+        ),
       );
-    if ('code' in value) return value;
+    if ('code' in value) return marked(value);
     if (!value.numeric)
-      return toolFailure(
-        'invalid_arguments',
-        `invalid_arguments: color_by '${value.name}' is ${value.type}, not a number. Name a numeric column.`,
+      return marked(
+        toolFailure(
+          'invalid_arguments',
+          `invalid_arguments: color_by '${value.name}' is ${value.type}, not a number. Name a numeric column.`,
+        ),
       );
     const query = await runQuery(context, sql, {
       maxRows: MAX_FEATURES,
       maxBytes: 400_000_000,
       timeoutMs: 30_000,
     });
-    const catalog = context.services.engine.catalog;
     const release = Math.max(
       2023,
       ...query.tablesRead.flatMap((table) => catalog.tables[table]?.release ?? []),
@@ -139,7 +150,7 @@ export const addMapLayer = defineTool({
     );
     context.attach({ kind: 'map-layer', payload: layer });
     const nulls = layer.values.reduce((count, item) => count + (Number.isNaN(item) ? 1 : 0), 0);
-    return {
+    return marked({
       layer: {
         id: layer.id,
         name: layer.name,
@@ -169,6 +180,6 @@ export const addMapLayer = defineTool({
           ...query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
         ],
       }),
-    };
+    });
   },
 });

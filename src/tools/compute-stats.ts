@@ -5,6 +5,7 @@ import { defineTool } from './define-tool';
 import { checkColumn, resultColumns, subquery } from './support/result-columns';
 import { previewValueSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
+import { markIfReadsAdded, UNTRUSTED_FIELDS } from './support/untrusted-content';
 
 /** A statistic as DuckDB returns it: a number, a word for NaN/±Infinity or an exact decimal (preview-rows.ts), or null when every row is NULL. */
 const statistic = previewValueSchema;
@@ -23,7 +24,9 @@ const statisticsSchema = z.strictObject({
   p90: statistic,
 });
 
+/** The statistics of one column; a column read from an added table comes marked (untrusted_content). */
 export const computeStatsResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
   column: z.string(),
   ...statisticsSchema.shape,
   ...RESULT_FIELDS,
@@ -43,12 +46,17 @@ export const computeStats = defineTool({
   output: computeStatsResultSchema,
   async run(args, context) {
     const probe = await runQuery(context, `SELECT * FROM ${subquery(args.sql)} AS q LIMIT 0`, { maxRows: 0 });
+    const catalog = context.services.engine.catalog;
+    // Column names read from a table the user added are its author's text: marked, refusals too.
+    const marked = <T extends object>(outcome: T) => markIfReadsAdded(catalog, probe.tablesRead, outcome);
     const column = checkColumn(resultColumns(probe.table), args.column, 'column');
-    if ('code' in column) return column;
+    if ('code' in column) return marked(column);
     if (!column.numeric)
-      return toolFailure(
-        'invalid_arguments',
-        `invalid_arguments: column '${column.name}' is ${column.type}, not a number. Pick a numeric column.`,
+      return marked(
+        toolFailure(
+          'invalid_arguments',
+          `invalid_arguments: column '${column.name}' is ${column.type}, not a number. Pick a numeric column.`,
+        ),
       );
     // The name reaches SQL only after it matched a column the query itself returns.
     const name = `q.${sqlIdentifier(column.name)}`;
@@ -58,8 +66,7 @@ export const computeStats = defineTool({
       FROM ${subquery(args.sql)} AS q`;
     const query = await runQuery(context, sql, { maxRows: 1, timeoutMs: 15_000 });
     const stats = previewRows(query.table, 1)[0] as z.infer<typeof statisticsSchema>;
-    const catalog = context.services.engine.catalog;
-    return {
+    return marked({
       column: column.name,
       ...stats,
       ...resultFields({
@@ -75,6 +82,6 @@ export const computeStats = defineTool({
           ...query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
         ],
       }),
-    };
+    });
   },
 });

@@ -6,12 +6,15 @@ import { defineTool } from './define-tool';
 import { checkColumn, resultColumns } from './support/result-columns';
 import { previewRowSchema, RESULT_FIELDS, resultFields } from './support/result-fields';
 import { runQuery } from './support/run-query';
+import { markIfReadsAdded, UNTRUSTED_FIELDS } from './support/untrusted-content';
 
 const CHART_TYPES = ['bar', 'line', 'area', 'pie', 'histogram', 'scatter'] as const;
 /** More points than a chart can show legibly; aggregate first. */
 const MAX_POINTS = 10_000;
 
+/** What was drawn and its first rows; a chart of an added table comes marked (untrusted_content). */
 export const makeChartResultSchema = z.strictObject({
+  ...UNTRUSTED_FIELDS,
   chart: z.strictObject({
     id: z.string(),
     title: z.string(),
@@ -44,10 +47,13 @@ export const makeChart = defineTool({
   output: makeChartResultSchema,
   async run(args, context) {
     const query = await runQuery(context, args.sql, { maxRows: MAX_POINTS });
+    const catalog = context.services.engine.catalog;
+    // Column names and values read from a table the user added are its author's text: marked, refusals too.
+    const marked = <T extends object>(outcome: T) => markIfReadsAdded(catalog, query.tablesRead, outcome);
     const columns = resultColumns(query.table);
     if (columns.length === 0) return toolFailure('no_data', 'no_data: the query returns no columns.');
     const x = checkColumn(columns, args.x ?? columns[0].name, 'x');
-    if ('code' in x) return x;
+    if ('code' in x) return marked(x);
     const yName =
       args.y ??
       (args.chart_type === 'histogram'
@@ -55,16 +61,20 @@ export const makeChart = defineTool({
         : columns.find((column) => column.numeric && column.name !== x.name && column.name !== args.series)
             ?.name);
     const y = yName === undefined ? undefined : checkColumn(columns, yName, 'y');
-    if (y && 'code' in y) return y;
+    if (y && 'code' in y) return marked(y);
     if (args.chart_type !== 'histogram' && y === undefined)
-      return toolFailure(
-        'invalid_arguments',
-        `invalid_arguments: a ${args.chart_type} chart needs a numeric y column; the query returns ${columns.map((column) => column.name).join(', ')}.`,
+      return marked(
+        toolFailure(
+          'invalid_arguments',
+          `invalid_arguments: a ${args.chart_type} chart needs a numeric y column; the query returns ${columns.map((column) => column.name).join(', ')}.`,
+        ),
       );
     if (y && !y.numeric && args.chart_type !== 'scatter')
-      return toolFailure('invalid_arguments', `invalid_arguments: y '${y.name}' is ${y.type}, not a number.`);
+      return marked(
+        toolFailure('invalid_arguments', `invalid_arguments: y '${y.name}' is ${y.type}, not a number.`),
+      );
     const series = args.series === undefined ? undefined : checkColumn(columns, args.series, 'series');
-    if (series && 'code' in series) return series;
+    if (series && 'code' in series) return marked(series);
     const rows = previewRows(query.table, query.rows);
     const keep = [x.name, ...(y ? [y.name] : []), ...(series ? [series.name] : [])];
     const chart: ChartPayload = {
@@ -86,8 +96,7 @@ export const makeChart = defineTool({
       callId: context.callId,
     };
     context.attach({ kind: 'chart', payload: chart });
-    const catalog = context.services.engine.catalog;
-    return {
+    return marked({
       chart: {
         id: chart.id,
         title: args.title,
@@ -105,6 +114,6 @@ export const makeChart = defineTool({
         scope: `chart '${args.title}'`,
         caveats: query.tablesRead.flatMap((table) => catalog.tables[table]?.caveats ?? []),
       }),
-    };
+    });
   },
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { previewRows } from '../engine';
 import { defineTool } from './define-tool';
+import { highestMean } from './support/highest-mean';
 import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
-import { regionRefSchema, speciesRefSchema } from './support/result-subject';
+import { regionRef, regionRefSchema, speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { regionArgument, speciesArgument, timeArguments } from './support/tool-arguments';
@@ -74,13 +75,10 @@ export const occurrenceChance = defineTool({
     }[];
     const valued = weeks.filter((row) => row.mean !== null);
     const mean = valued.length > 0 ? valued.reduce((sum, row) => sum + row.mean!, 0) / valued.length : null;
-    const best = valued.reduce<(typeof valued)[number] | undefined>(
-      (top, row) => (top === undefined || row.mean! > top.mean! ? row : top),
-      undefined,
-    );
+    const best = highestMean(weeks);
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
-      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      species: speciesRef(subject),
+      region: regionRef(subject),
       when: time.label,
       mean_probability: mean,
       in_words:

@@ -1,3 +1,4 @@
+import type { Table } from 'apache-arrow';
 import type { QueryResult } from '../engine';
 import { queryFrameSchema, type PlaceSpec, type QueryFrame, type TimeSpec } from '../frame/query-frame';
 import { type StatusResult, statusResultSchema } from '../frame/status-result';
@@ -217,50 +218,45 @@ function attachPayloads(
   releases: ReadonlyMap<string, number>,
 ): void {
   const unit = frame.measure === 'range_area' ? 'km²' : MEASURE_UNITS[frame.measure];
-  if (MAP_OPERATIONS.has(frame.operation)) {
-    done.forEach((figures, index) => {
-      if (!figures.cells) return;
-      const { table, query } = figures.cells;
-      const name = `${figures.subject.common_name}: ${frame.measure}, ${figures.subject.time_label}, ${figures.subject.place_label}`;
-      const layer = buildMapLayer(
-        {
-          table,
-          name,
-          valueColumn: 'value',
-          unit,
-          release: releases.get(figures.subject.species_code) ?? 0,
-          color: nextLayerColor(context.session.id),
-          labelColumn: 'region_code',
-          sourceTables: query.tablesRead,
-          sql: query.sql,
-          callId: context.callId,
-        },
-        { kind: 'point', lon: 'lon', lat: 'lat' },
-      );
-      context.attach({ kind: 'map-layer', payload: { ...layer, id: `${context.callId}-layer-${index}` } });
-    });
-  }
-  done.forEach((figures, index) => {
-    if (!figures.weeklyCells) return;
-    const { table, query } = figures.weeklyCells;
-    const name = `${figures.subject.common_name}: weekly ${frame.measure.replaceAll('_', ' ')}, ${figures.subject.place_label}`;
-    const layer = buildMapLayer(
+  const attachLayer = (
+    figures: SubjectFigures,
+    cells: { table: Table; query: QueryResult },
+    layer: { name: string; id: string; timeColumn?: string },
+  ) => {
+    const payload = buildMapLayer(
       {
-        table,
-        name,
+        table: cells.table,
+        name: layer.name,
         valueColumn: 'value',
         unit,
-        timeColumn: 'week',
+        timeColumn: layer.timeColumn,
         release: releases.get(figures.subject.species_code) ?? 0,
         color: nextLayerColor(context.session.id),
         labelColumn: 'region_code',
-        sourceTables: query.tablesRead,
-        sql: query.sql,
+        sourceTables: cells.query.tablesRead,
+        sql: cells.query.sql,
         callId: context.callId,
       },
       { kind: 'point', lon: 'lon', lat: 'lat' },
     );
-    context.attach({ kind: 'map-layer', payload: { ...layer, id: `${context.callId}-weekly-${index}` } });
+    context.attach({ kind: 'map-layer', payload: { ...payload, id: layer.id } });
+  };
+  if (MAP_OPERATIONS.has(frame.operation)) {
+    done.forEach((figures, index) => {
+      if (!figures.cells) return;
+      attachLayer(figures, figures.cells, {
+        name: `${figures.subject.common_name}: ${frame.measure}, ${figures.subject.time_label}, ${figures.subject.place_label}`,
+        id: `${context.callId}-layer-${index}`,
+      });
+    });
+  }
+  done.forEach((figures, index) => {
+    if (!figures.weeklyCells) return;
+    attachLayer(figures, figures.weeklyCells, {
+      name: `${figures.subject.common_name}: weekly ${frame.measure.replaceAll('_', ' ')}, ${figures.subject.place_label}`,
+      id: `${context.callId}-weekly-${index}`,
+      timeColumn: 'week',
+    });
   });
   const charted = done.filter((figures) => figures.series);
   if (charted.length === 0) return;

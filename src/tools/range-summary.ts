@@ -4,7 +4,7 @@ import { previewRows, sqlString } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
-import { speciesRefSchema } from './support/result-subject';
+import { speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import type { RangeRow } from './support/range-row';
 import { runQuery } from './support/run-query';
@@ -57,7 +57,7 @@ export const rangeSummary = defineTool({
       );
     const share = area ? range.area_km2 / area.area_km2 : null;
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
+      species: speciesRef(subject),
       season: args.season,
       smoothing: args.smoothing,
       dates: { start: range.start_date, end: range.end_date },
@@ -74,7 +74,7 @@ export const rangeSummary = defineTool({
         queries: [...subject.queries, seasonsQuery, query],
         scope: `${subject.species.common_name} (${subject.species.species_code}), ${args.season} range, ${args.smoothing} polygons, the whole build's prediction area`,
         caveats: [
-          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          ...subjectCaveats(subject, { regionless: 'silent' }),
           'The range is where seasonal relative abundance is above zero, inside the prediction area (where the model made predictions); outside it nothing is known.',
           'Areas are planar in EPSG:8857 (equal-area); they differ slightly from cell counts × 729 km².',
           ...seasonCaveats(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { previewRows } from '../engine';
 import { defineTool } from './define-tool';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
-import { regionRefSchema, speciesRefSchema } from './support/result-subject';
+import { regionRef, regionRefSchema, speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
@@ -95,8 +95,8 @@ export const seasonalSummary = defineTool({
       .filter((row) => row.season !== 'full_year' && row.mean !== null && row.passed_review !== false)
       .sort((a, b) => b.mean! - a.mean!);
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
-      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      species: speciesRef(subject),
+      region: regionRef(subject),
       product: args.product,
       seasons: rows,
       ranking: ranked.map((row) => row.season),

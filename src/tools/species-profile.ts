@@ -65,7 +65,7 @@ export const speciesProfile = defineTool({
         queries: [...subject.queries, query],
         scope: `${species.common_name} (${species.species_code}) in this build`,
         caveats: [
-          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          ...subjectCaveats(subject, { regionless: 'silent' }),
           ...seasonCaveats(seasons, species.is_resident),
           ...(species.trends_release !== null && species.trends_release !== species.release
             ? [

@@ -3,7 +3,7 @@ import { speciesArgument } from './support/tool-arguments';
 import { z } from 'zod';
 import { defineTool } from './define-tool';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
-import { speciesRefSchema } from './support/result-subject';
+import { speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { rankRegionsByPopulation, regionPopulationSchema } from './support/rank-regions-by-population';
 import { loadSeasons, seasonCaveats } from './support/season-weeks';
@@ -57,7 +57,7 @@ export const topRegions = defineTool({
     }));
     const truncated = rows.length > args.limit;
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
+      species: speciesRef(subject),
       season: args.season,
       regions,
       ...resultFields({
@@ -67,7 +67,7 @@ export const topRegions = defineTool({
         queries: [...subject.queries, seasonsQuery, query],
         scope: `${subject.species.common_name} (${subject.species.species_code}), ${args.season}, regions eBird reports (${args.region_type})`,
         caveats: [
-          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          ...subjectCaveats(subject, { regionless: 'silent' }),
           "The *_fraction columns are shares 0–1 (eBird's CSV calls them percent); 0.35 means 35%. A country and its states overlap, so shares of different region types do not add up.",
           "Computed by eBird at full resolution over the whole range: not reproducible exactly from this build's 27 km cells.",
           ...seasonCaveats(

@@ -3,7 +3,7 @@ import { previewRows, sqlString } from '../engine';
 import { toolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
-import { regionRefSchema, speciesRefSchema } from './support/result-subject';
+import { regionRef, regionRefSchema, speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
@@ -128,8 +128,8 @@ export const trendSummary = defineTool({
         : 'unknown';
     const years = cells.end_year - cells.start_year;
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
-      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      species: speciesRef(subject),
+      region: regionRef(subject),
       season: cells.season,
       period: {
         start_year: cells.start_year,
@@ -162,7 +162,7 @@ export const trendSummary = defineTool({
         queries: [...subject.queries, cellQuery, foldQuery],
         scope: `${subject.describe().replace('every modelled cell in this build', 'every trend cell in this build')}, ${cells.season} trends ${cells.start_year}–${cells.end_year}`,
         caveats: [
-          ...subjectCaveats(subject).filter((caveat) => !caveat.startsWith('No region given')),
+          ...subjectCaveats(subject, { regionless: 'silent' }),
           `Trends cover ${cells.start_year}–${cells.end_year} (the ${cells.release} trends release, season window ${cells.start_date} to ${cells.end_date}), not the status release's year; compare releases only with care.`,
           'Trend cells are a separate ~27 km grid (srd_id), not the status cells.',
           'Per-cell mean and median are unweighted; the regional trend weights cells by abundance, so the two can differ in sign.',

@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { previewRows, sqlIdentifier } from '../engine';
 import type { ChartPayload } from '../payloads';
 import { defineTool } from './define-tool';
+import { highestMean } from './support/highest-mean';
 import { WEEKLY_PRODUCTS, WEEKLY_PRODUCT_NAMES } from './support/products';
 import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
-import { regionRefSchema, speciesRefSchema, weekDateSchema } from './support/result-subject';
+import {
+  regionRef,
+  regionRefSchema,
+  speciesRef,
+  speciesRefSchema,
+  weekDateSchema,
+} from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
+import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
 
 interface WeekRow {
@@ -61,19 +69,12 @@ export const weeklySeries = defineTool({
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
-    species: z
-      .string()
-      .min(1)
-      .max(100)
-      .describe('Common name, scientific name or eBird code, e.g. "Yellow-bellied Sapsucker" or yebsap'),
-    region: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe(
-        'Country or US state: name, code (USA, USA-MI) or postal code (MI). Omit for every modelled cell',
-      ),
+    species: speciesArgument.describe(
+      'Common name, scientific name or eBird code, e.g. "Yellow-bellied Sapsucker" or yebsap',
+    ),
+    region: optionalRegionArgument.describe(
+      'Country or US state: name, code (USA, USA-MI) or postal code (MI). Omit for every modelled cell',
+    ),
     product: z.enum(WEEKLY_PRODUCT_NAMES).default('abundance').describe('Weekly product to summarise'),
     arrival_share: z
       .number()
@@ -103,10 +104,7 @@ export const weeklySeries = defineTool({
     const rows = previewRows(query.table, query.rows) as unknown as WeekRow[];
     const weeks = rows.map((row) => ({ ...row, season: seasonOfWeek(seasons, row.week) }));
     const valued = weeks.filter((row) => row.mean !== null);
-    const peak = valued.reduce<(typeof weeks)[number] | undefined>(
-      (best, row) => (best === undefined || row.mean! > best.mean! ? row : best),
-      undefined,
-    );
+    const peak = highestMean(weeks);
     const threshold = peak ? peak.mean! * args.arrival_share : null;
     const above = threshold === null ? [] : valued.filter((row) => row.mean! >= threshold);
     const caveats = [
@@ -143,8 +141,8 @@ export const weeklySeries = defineTool({
     };
     context.attach({ kind: 'chart', payload: chart });
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
-      region: subject.region ? { code: subject.region.region_code, name: subject.region.name } : null,
+      species: speciesRef(subject),
+      region: regionRef(subject),
       product: args.product,
       unit: WEEKLY_PRODUCTS[args.product],
       peak: peak

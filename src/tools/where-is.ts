@@ -4,7 +4,7 @@ import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
 import { WEEKLY_PRODUCTS } from './support/products';
 import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
-import { speciesRefSchema } from './support/result-subject';
+import { speciesRef, speciesRefSchema } from './support/result-subject';
 import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument, timeArguments } from './support/tool-arguments';
@@ -132,7 +132,7 @@ export const whereIs = defineTool({
       (name): name is string => name !== null,
     );
     return {
-      species: { code: subject.species.species_code, common_name: subject.species.common_name },
+      species: speciesRef(subject),
       when: time.label,
       weeks: time.weeks,
       cells_modelled: modelled.length,

@@ -33,6 +33,7 @@ import { formatShareLink, parseShareLink } from './share-link';
 import { asksWithoutClick, sharedQuestionOffer } from './shared-question-offer';
 import { createSqlTab } from './sql-tab';
 import { suggestQuestions } from './suggest-questions';
+import { svgIcon } from './svg-icon';
 import { createTabs } from './tabs';
 import { createTimeSlider } from './time-slider';
 
@@ -529,18 +530,15 @@ function errorMessage(error: unknown): string {
 }
 
 function brandMark(): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 32 32');
-  svg.setAttribute('class', 'brand-mark');
-  svg.setAttribute('aria-hidden', 'true');
-  const body = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  body.setAttribute('d', 'M6 20c0-6 5-11 11-11 3 0 5 1 6 3l4 1-3 2c0 6-5 10-11 10H9l-4 4 1-6c0-1 0-2 0-3z');
-  body.setAttribute('fill', 'currentColor');
-  const branch = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  branch.setAttribute('d', 'M2 27h28');
-  branch.setAttribute('stroke', 'currentColor');
-  branch.setAttribute('stroke-width', '2');
-  branch.setAttribute('stroke-linecap', 'round');
-  svg.append(body, branch);
-  return svg;
+  return svgIcon({
+    viewBox: '0 0 32 32',
+    className: 'brand-mark',
+    paths: [
+      {
+        d: 'M6 20c0-6 5-11 11-11 3 0 5 1 6 3l4 1-3 2c0 6-5 10-11 10H9l-4 4 1-6c0-1 0-2 0-3z',
+        fill: 'currentColor',
+      },
+      { d: 'M2 27h28', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round' },
+    ],
+  });
 }

@@ -1,6 +1,7 @@
 import type { MapLayerPayload } from '../payloads';
 import { el } from './dom';
 import { createMapLegend } from './map-legend';
+import { svgIcon } from './svg-icon';
 
 export interface LayerListActions {
   onVisible(id: string, visible: boolean): void;
@@ -149,16 +150,17 @@ export function createLayerList(actions: LayerListActions): LayerList {
 
 /** A push-pin outline (aria-hidden: the button's label says what it does). */
 function pinIcon(): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('class', 'pin-icon');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  path.setAttribute('d', 'M5 1.5h6l-1 4 2.5 3h-9L6 5.5zM8 8.5V15');
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '1.4');
-  path.setAttribute('stroke-linejoin', 'round');
-  svg.append(path);
-  return svg;
+  return svgIcon({
+    viewBox: '0 0 16 16',
+    className: 'pin-icon',
+    paths: [
+      {
+        d: 'M5 1.5h6l-1 4 2.5 3h-9L6 5.5zM8 8.5V15',
+        fill: 'none',
+        stroke: 'currentColor',
+        'stroke-width': '1.4',
+        'stroke-linejoin': 'round',
+      },
+    ],
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog, CatalogColumn, CatalogTable } from '../catalog/types';
+import { catalogOf, catalogTable } from '../../test/helpers/catalog-builders';
+import type { CatalogColumn } from '../catalog/types';
 import { releaseYear } from './release-year';
 
 const column = (name: string, min: unknown, max: unknown): CatalogColumn => ({
@@ -12,49 +13,22 @@ const column = (name: string, min: unknown, max: unknown): CatalogColumn => ({
   min: min as number,
   max: max as number,
 });
-const table = (name: string, columns: CatalogColumn[], release?: number[]): CatalogTable => ({
-  name,
-  title: name,
-  row_meaning: '',
-  description: '',
-  rows: 1,
-  files: [],
-  partition_by: [],
-  sort_by: [],
-  columns,
-  attribution: '',
-  licence: '',
-  citation: '',
-  caveats: [],
-  simulated: false,
-  ...(release ? { release } : {}),
-});
-const catalog = (tables: CatalogTable[]): Catalog => ({
-  version: 1,
-  built_at: '',
-  simulated: false,
-  attribution: '',
-  citation: '',
-  macros: [],
-  tables: Object.fromEntries(tables.map((entry) => [entry.name, entry])),
-});
-
 describe('releaseYear', () => {
   it('reads the weeks table release, else the first weekly date, else the latest listed release', () => {
     // The example build: weekly lists both releases (2023 estimates, 2022 trends).
     expect(
       releaseYear(
-        catalog([
-          table('weeks', [column('release', 2023, 2023)]),
-          table('weekly', [column('date', '2023-01-04', '2023-12-27')], [2022, 2023]),
+        catalogOf([
+          catalogTable('weeks', [column('release', 2023, 2023)]),
+          catalogTable('weekly', [column('date', '2023-01-04', '2023-12-27')], [2022, 2023]),
         ]),
       ),
     ).toBe(2023);
     expect(
-      releaseYear(catalog([table('weekly', [column('date', '2021-01-04', '2021-12-27')], [2022])])),
+      releaseYear(catalogOf([catalogTable('weekly', [column('date', '2021-01-04', '2021-12-27')], [2022])])),
     ).toBe(2021);
-    expect(releaseYear(catalog([table('weekly', [], [2022, 2023])]))).toBe(2023);
-    expect(releaseYear(catalog([table('species', [])]))).toBeUndefined();
+    expect(releaseYear(catalogOf([catalogTable('weekly', [], [2022, 2023])]))).toBe(2023);
+    expect(releaseYear(catalogOf([catalogTable('species', [])]))).toBeUndefined();
     expect(releaseYear(undefined)).toBeUndefined();
   });
 });

@@ -1,44 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog, CatalogTable } from '../catalog/types';
+import { catalogOf, catalogTable } from '../../test/helpers/catalog-builders';
+import type { CatalogTable } from '../catalog/types';
 import { suggestQuestions } from './suggest-questions';
 
-const table = (name: string, columns: { name: string; examples: unknown[] }[] = []): CatalogTable => ({
-  name,
-  title: name,
-  row_meaning: '',
-  description: '',
-  rows: 1,
-  files: [],
-  partition_by: [],
-  sort_by: [],
-  columns: columns.map((column) => ({
-    ...column,
-    type: 'VARCHAR',
-    meaning: '',
-    distinct: 1,
-    null_fraction: 0,
-  })),
-  attribution: '',
-  licence: '',
-  citation: '',
-  caveats: [],
-  simulated: false,
-});
-
-const catalog = (tables: CatalogTable[]): Catalog => ({
-  version: 1,
-  built_at: '',
-  simulated: false,
-  attribution: '',
-  citation: '',
-  macros: [],
-  tables: Object.fromEntries(tables.map((entry) => [entry.name, entry])),
-});
+const table = (name: string, columns: { name: string; examples: unknown[] }[] = []): CatalogTable =>
+  catalogTable(
+    name,
+    columns.map((column) => ({ ...column, type: 'VARCHAR', meaning: '', distinct: 1, null_fraction: 0 })),
+  );
 
 describe('suggestQuestions', () => {
   it('suggestQuestions names the species and state present in the data', () => {
     const questions = suggestQuestions(
-      catalog([
+      catalogOf([
         table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
         table('weekly'),
         table('trends'),
@@ -61,7 +35,7 @@ describe('suggestQuestions', () => {
       ['United States', 'Michigan'],
     ]) {
       const questions = suggestQuestions(
-        catalog([
+        catalogOf([
           table('species', [{ name: 'common_name', examples: ['Yellow-bellied Sapsucker'] }]),
           table('weekly'),
           table('regional_stats', [
@@ -75,6 +49,6 @@ describe('suggestQuestions', () => {
   });
 
   it('suggestQuestions with no species table suggests nothing', () => {
-    expect(suggestQuestions(catalog([table('weekly')]))).toEqual([]);
+    expect(suggestQuestions(catalogOf([table('weekly')]))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addTokenUsage, createUsageTally, formatTokenCount, usageBreakdown, usageLine } from './token-usage';
+import { addTokenUsage } from '../models/model-adapter';
+import { createUsageTally, formatTokenCount, usageBreakdown, usageLine } from './token-usage';
 
 const first = { input: 1_000, output: 200, thoughts: 34, total: 1_234 };
 const second = { input: 4_100, output: 300, thoughts: 44, total: 4_444 };

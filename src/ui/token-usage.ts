@@ -1,21 +1,10 @@
-import type { TokenUsage } from '../models/model-adapter';
+import { addTokenUsage, type TokenUsage } from '../models/model-adapter';
 
 /**
  * Token counts as the page shows them: per answer (the turn's `summary.usage`, already summed
  * over its model steps by runTurn) and per conversation (the running sum of every answer on this
  * page). The offline model reports no usage, so nothing here is shown for it.
  */
-
-/** Token counts of two answers together. `undefined` is "no answer with usage yet". */
-export function addTokenUsage(total: TokenUsage | undefined, turn: TokenUsage): TokenUsage {
-  if (!total) return { ...turn };
-  return {
-    input: total.input + turn.input,
-    output: total.output + turn.output,
-    thoughts: total.thoughts + turn.thoughts,
-    total: total.total + turn.total,
-  };
-}
 
 /** `1234` → `1,234`: the page's figures use en-US grouping (as the trace's row counts do). */
 export function formatTokenCount(count: number): string {

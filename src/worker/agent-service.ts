@@ -278,35 +278,41 @@ function agentFor(settings: ModelSettings): string {
 function progressMessage(event: LoadProgressEvent): WorkerResponse {
   switch (event.type) {
     case 'load-start':
-      return {
-        type: 'engine-progress',
-        stage: 'table-load',
-        table: event.table,
-        bytes: 0,
-        rows: 0,
-        message: `loading ${event.table} (${event.files} file${event.files === 1 ? '' : 's'}, ${event.bytes} bytes)`,
-      };
+      return tableLoadProgress(
+        event.table,
+        { bytes: 0, rows: 0 },
+        `loading ${event.table} (${event.files} file${event.files === 1 ? '' : 's'}, ${event.bytes} bytes)`,
+      );
     case 'file-end':
-      return {
-        type: 'engine-progress',
-        stage: 'table-load',
-        table: event.table,
-        bytes: event.bytesFetched,
-        rows: event.rows,
-        message: `read ${event.path}`,
-      };
+      return tableLoadProgress(
+        event.table,
+        { bytes: event.bytesFetched, rows: event.rows },
+        `read ${event.path}`,
+      );
     case 'load-end':
-      return {
-        type: 'engine-progress',
-        stage: 'table-load',
-        table: event.table,
-        bytes: event.bytesFetched,
-        rows: event.rows,
-        message: `loaded ${event.table}: ${event.rows} rows in ${Math.round(event.durationMs)} ms`,
-      };
+      return tableLoadProgress(
+        event.table,
+        { bytes: event.bytesFetched, rows: event.rows },
+        `loaded ${event.table}: ${event.rows} rows in ${Math.round(event.durationMs)} ms`,
+      );
     default:
       return assertNever(event);
   }
+}
+
+function tableLoadProgress(
+  table: string,
+  sofar: { bytes: number; rows: number },
+  message: string,
+): WorkerResponse {
+  return {
+    type: 'engine-progress',
+    stage: 'table-load',
+    table,
+    bytes: sofar.bytes,
+    rows: sofar.rows,
+    message,
+  };
 }
 
 /** Errors cross postMessage as plain data (Firefox cannot clone native errors). */

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineFailure } from '../helpers/engine-failure';
 import type { CatalogTable } from '../../src/catalog/types';
 import type { WorkerLike } from '../../src/engine/duckdb-session';
-import { isEngineError } from '../../src/engine/engine-error';
 import { createNodeEngine } from '../../src/engine/node-engine';
 import { previewRows } from '../../src/engine/preview-rows';
 import { makeTestCatalog, type TestCatalog } from '../../src/engine/test-catalog';
@@ -25,15 +25,6 @@ const CSV = [
   'South Marsh,,5,42.25,-71.3,2023-06-15,false',
   '"East ""Bay""","multi\r\nline",,42.0,-71.0,,TRUE',
 ].join('\r\n');
-
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(isEngineError(error), `expected an EngineError, got ${String(error)}`).toBe(true);
-  return error as { code: string; message: string };
-}
 
 /** A catalog entry as the tools' profiler makes it (types deliberately left for the engine to correct). */
 function profiled(name: string, columns: string[]): CatalogTable {
@@ -167,18 +158,18 @@ describe('Engine.addTable', () => {
   it('addTable refuses a name already in the catalog (catalog tables and added ones) with table_exists', async () => {
     const csv = new TextEncoder().encode('a\n1\n');
     for (const name of ['weekly', 'sightings']) {
-      const error = await failure(
+      const error = await engineFailure(
         engine.addTable({ name, format: 'csv', bytes: csv, table: profiled(name, ['a']) }),
       );
       expect(error.code).toBe('table_exists');
       expect(error.message).toBe(`table_exists: a table named '${name}' already exists. Choose another name`);
     }
     expect(
-      await failure(
+      await engineFailure(
         engine.addTable({ name: 'Bad-Name', format: 'csv', bytes: csv, table: profiled('x', ['a']) }),
       ),
     ).toMatchObject({ code: 'load_failed' });
-    const broken = await failure(
+    const broken = await engineFailure(
       engine.addTable({
         name: 'broken',
         format: 'csv',
@@ -193,7 +184,9 @@ describe('Engine.addTable', () => {
   });
 
   it('an added table is readable only when the query scope names it', async () => {
-    const error = await failure(engine.query('SELECT count(*) AS n FROM sightings', { scope: ['weekly'] }));
+    const error = await engineFailure(
+      engine.query('SELECT count(*) AS n FROM sightings', { scope: ['weekly'] }),
+    );
     expect(error.code).toBe('sql_rejected');
     expect(error.message).toMatch(/table 'sightings' is outside this session's scope/);
   });

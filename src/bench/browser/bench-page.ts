@@ -1,5 +1,6 @@
 import { createBrowserEngine } from '../../engine/browser-engine';
 import { isEngineError, previewRows, type PreviewValue, type Engine } from '../../engine';
+import { timeRuns } from '../time-runs';
 
 /**
  * The page the Chromium bench and browser test drive with `page.evaluate`: the real browser
@@ -80,17 +81,9 @@ window.perchEngine = {
       };
     }),
   time: (sql, scope, runs) =>
-    outcome(async () => {
-      const run = () => current().query(sql, { scope, timeoutMs: 300_000, maxRows: 100_000 });
-      await run();
-      const times: number[] = [];
-      for (let index = 0; index < runs; index++) {
-        const started = performance.now();
-        await run();
-        times.push(performance.now() - started);
-      }
-      return times;
-    }),
+    outcome(() =>
+      timeRuns(runs, () => current().query(sql, { scope, timeoutMs: 300_000, maxRows: 100_000 })),
+    ),
   close: () =>
     outcome(async () => {
       await engine?.close();

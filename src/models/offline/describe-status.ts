@@ -336,15 +336,7 @@ export function comparisonSentence(result: StatusResult): string | undefined {
   if (!result.comparison || result.subjects.length < 2) return undefined;
   const largest = result.subjects[result.comparison.larger]!;
   const others = result.subjects.filter((subject) => subject !== largest);
-  const differs = (pick: (subject: StatusSubject) => string) => new Set(result.subjects.map(pick)).size > 1;
-  const label = (subject: StatusSubject) =>
-    [
-      differs((subject) => subject.species_code) ? subject.common_name : '',
-      differs((subject) => subject.place_label) ? placeName(subject.place_label) : '',
-      differs((subject) => subject.time_label) ? subject.time_label : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
+  const label = subjectLabel(result.subjects);
   const next = [...others].sort((a, b) => (b.mean ?? 0) - (a.mean ?? 0))[0]!;
   const ratio =
     result.comparison.ratio !== null && Number.isFinite(result.comparison.ratio)
@@ -354,18 +346,29 @@ export function comparisonSentence(result: StatusResult): string | undefined {
   return `It is largest for ${label(largest)} (${valueText(result.measure, largest.mean)}), ahead of ${label(next)} by ${valueText(measure, result.comparison.difference)}${ratio}.`;
 }
 
-/** Three or four subjects (the seasons): one line, each with its figure, in the order asked. */
-export function listSentence(result: StatusResult): string {
-  const [first] = result.subjects;
-  const varying = (pick: (subject: StatusSubject) => string) => new Set(result.subjects.map(pick)).size > 1;
-  const label = (subject: StatusSubject) =>
+/**
+ * Names a subject among `subjects` by what tells them apart: its species, place and/or time, only
+ * those that differ ("Michigan, breeding" is noise when every subject is both).
+ */
+function subjectLabel(subjects: readonly StatusSubject[]): (subject: StatusSubject) => string {
+  const varies = (pick: (subject: StatusSubject) => string) => new Set(subjects.map(pick)).size > 1;
+  const species = varies((subject) => subject.species_code);
+  const place = varies((subject) => subject.place_label);
+  const time = varies((subject) => subject.time_label);
+  return (subject) =>
     [
-      varying((entry) => entry.common_name) ? subject.common_name : '',
-      varying((entry) => entry.place_label) ? placeName(subject.place_label) : '',
-      varying((entry) => entry.time_label) ? subject.time_label : '',
+      species ? subject.common_name : '',
+      place ? placeName(subject.place_label) : '',
+      time ? subject.time_label : '',
     ]
       .filter(Boolean)
       .join(', ');
+}
+
+/** Three or four subjects (the seasons): one line, each with its figure, in the order asked. */
+export function listSentence(result: StatusResult): string {
+  const [first] = result.subjects;
+  const label = subjectLabel(result.subjects);
   const items = result.subjects.map(
     (subject) => `${label(subject)}: ${valueText(result.measure, subject.mean)}`,
   );

@@ -31,32 +31,21 @@ export function latitudeHalves(cells: readonly PartCell[], states: readonly Regi
     const slug = slugOf(state.name);
     const lower = state.name.toLowerCase();
     const extra = EXTRA_ALIASES[state.region_code] ?? {};
-    const rule = (side: string) =>
-      `Cells of ${state.name} (state_code ${state.region_code}) whose centre latitude is ${side} ${split.toFixed(4)}°N, the median centre latitude of the state's ${mine.length} cells in this build.`;
-    parts.push(
-      {
-        part_id: `northern_${slug}`,
-        name: `Northern ${state.name}`,
-        aliases: [`north ${lower}`, ...(extra.northern ?? [])],
+    const half = (side: 'northern' | 'southern'): RegionPart => {
+      const north = side === 'northern';
+      return {
+        part_id: `${side}_${slug}`,
+        name: `${north ? 'Northern' : 'Southern'} ${state.name}`,
+        aliases: [`${north ? 'north' : 'south'} ${lower}`, ...(extra[side] ?? [])],
         parent_code: state.region_code,
-        rule: rule('above'),
+        rule: `Cells of ${state.name} (state_code ${state.region_code}) whose centre latitude is ${north ? 'above' : 'at or below'} ${split.toFixed(4)}°N, the median centre latitude of the state's ${mine.length} cells in this build.`,
         cells: mine
-          .filter((cell) => cell.lat > split)
+          .filter((cell) => (north ? cell.lat > split : cell.lat <= split))
           .map((cell) => cell.cell_id)
           .sort((a, b) => a - b),
-      },
-      {
-        part_id: `southern_${slug}`,
-        name: `Southern ${state.name}`,
-        aliases: [`south ${lower}`, ...(extra.southern ?? [])],
-        parent_code: state.region_code,
-        rule: rule('at or below'),
-        cells: mine
-          .filter((cell) => cell.lat <= split)
-          .map((cell) => cell.cell_id)
-          .sort((a, b) => a - b),
-      },
-    );
+      };
+    };
+    parts.push(half('northern'), half('southern'));
   }
   return parts;
 }

@@ -1,11 +1,11 @@
 import type { Measure, Operation } from '../../frame/query-frame';
 import { toolFailure, type ToolFailure } from '../../registry';
 
-/** Operations that read the weekly cells: every one except none. */
-const WEEKLY_OPERATIONS = [
-  'value',
-  'where_highest',
-  'where_lowest',
+/**
+ * Operations whose answer is a week or a run of weeks: they read the place-wide mean of every
+ * week (weekly-subject.ts puts that series in the result) and map every week (weekly-layer.ts).
+ */
+export const WEEK_OPERATIONS = [
   'when_highest',
   'when_lowest',
   'first_week_above',
@@ -13,6 +13,14 @@ const WEEKLY_OPERATIONS = [
   'length_of_stay',
   'biggest_rise',
   'biggest_drop',
+] as const satisfies readonly Operation[];
+
+/** Operations that read the weekly cells: every one except none. */
+const WEEKLY_OPERATIONS = [
+  'value',
+  'where_highest',
+  'where_lowest',
+  ...WEEK_OPERATIONS,
   'cells_above',
   'which_larger',
   'rank_species',

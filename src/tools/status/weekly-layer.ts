@@ -3,22 +3,14 @@ import { type QueryResult, sqlIdentifier, sqlString } from '../../engine';
 import { runQuery } from '../support/run-query';
 import type { PerchContext } from '../support/tool-context';
 import type { SubjectSpec } from './subject-spec';
-import type { WeeklyMeasure } from './supported';
+import { WEEK_OPERATIONS, type WeeklyMeasure } from './supported';
 
 /**
  * Operations answered by a week: their map is every cell of the place in every week of the time,
  * animated by the week slider, so the season the figures describe can be watched (the example:
  * 293 cells × 52 weeks = 15,236 features, drawn from GPU buffers uploaded once — map bench).
  */
-export const WEEKLY_LAYER_OPERATIONS: ReadonlySet<string> = new Set([
-  'when_highest',
-  'when_lowest',
-  'first_week_above',
-  'last_week_above',
-  'length_of_stay',
-  'biggest_rise',
-  'biggest_drop',
-]);
+export const WEEKLY_LAYER_OPERATIONS: ReadonlySet<string> = new Set(WEEK_OPERATIONS);
 
 /** The rows of one subject's weekly layer: cell centre, week, value (NULL = not modelled stays NULL). */
 export async function weeklyLayerRows(

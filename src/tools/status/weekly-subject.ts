@@ -4,7 +4,7 @@ import type { PerchContext } from '../support/tool-context';
 import { weightedCentre } from './cell-centre';
 import { nearestTowns } from './near-town';
 import { subjectHeader, type SubjectFigures, type SubjectSpec } from './subject-spec';
-import type { WeeklyMeasure } from './supported';
+import { WEEK_OPERATIONS, type WeeklyMeasure } from './supported';
 import { cellsAbove, resolveThreshold, weeksAbove } from './thresholds';
 import { bestWeek, biggestChange } from './timing';
 import { cellMeans, summariseCells, weeklyPlaceMeans } from './weekly-means';
@@ -12,15 +12,7 @@ import { DEFAULT_TOP_N, whereCells } from './where-cells';
 import { seasonRegionalStats } from './regional-stats';
 
 /** Operations answered from the weekly place-wide means; their series goes into the result (≤ 52 points). */
-const SERIES_OPERATIONS: readonly Operation[] = [
-  'when_highest',
-  'when_lowest',
-  'first_week_above',
-  'last_week_above',
-  'length_of_stay',
-  'biggest_rise',
-  'biggest_drop',
-];
+const SERIES_OPERATIONS: readonly Operation[] = WEEK_OPERATIONS;
 /** Operations whose answer a chart of the weeks helps (the series then only goes to the chart). */
 const CHART_OPERATIONS: readonly Operation[] = [...SERIES_OPERATIONS, 'value'];
 

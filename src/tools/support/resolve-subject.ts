@@ -52,16 +52,20 @@ export async function resolveSubject(
   };
 }
 
-/** Caveats about the subject itself. */
-export function subjectCaveats(subject: Subject): string[] {
+/**
+ * Caveats about the subject itself. `regionless: 'silent'` leaves out the "no region given" caveat,
+ * for tools whose figures are not the build's status cells (ranges, eBird's regional statistics, trend cells, a profile).
+ */
+export function subjectCaveats(subject: Subject, options: { regionless?: 'silent' } = {}): string[] {
   const caveats = [...subject.interpreted];
   if (subject.species.simulated)
     caveats.unshift('SIMULATED species: fictional values for a demo, never facts about a real bird.');
-  if (!subject.region)
-    caveats.push(
-      'No region given: the figures cover every modelled cell in this build (for the eBird example, the 293 cells of the Michigan mask, some of whose centres lie just outside Michigan).',
-    );
-  else
+  if (!subject.region) {
+    if (options.regionless !== 'silent')
+      caveats.push(
+        'No region given: the figures cover every modelled cell in this build (for the eBird example, the 293 cells of the Michigan mask, some of whose centres lie just outside Michigan).',
+      );
+  } else
     caveats.push(
       `A cell counts as ${subject.region.region_code} when its centre (else most of its footprint) lies there; cells are 27 km squares.`,
     );

@@ -25,6 +25,7 @@ export const timeArguments = {
   week: z.number().int().min(1).max(52).optional().describe('Week 1–52'),
   date: z
     .string()
+    .max(10)
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD')
     .optional()
     .describe('A date; the nearest weekly estimate is used'),

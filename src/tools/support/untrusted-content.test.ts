@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   isAddedTable,
+  MAX_MESSAGE_CHARS,
   MAX_UNTRUSTED_CHARS,
   markUntrusted,
+  markUntrustedMessage,
+  namesAddedTable,
   neutraliseData,
+  neutraliseMessage,
   neutraliseText,
+  UNTRUSTED_MESSAGE_NOTE,
   UNTRUSTED_NOTE,
 } from './untrusted-content';
 
@@ -119,5 +124,49 @@ describe('isAddedTable', () => {
     expect(isAddedTable(catalog, 'unknown')).toBe(true);
     expect(isAddedTable(catalog, 'constructor')).toBe(true);
     expect(isAddedTable(catalog, 'weekly')).toBe(false);
+  });
+});
+
+describe('neutraliseMessage and markUntrustedMessage', () => {
+  it('cuts each quoted name or value to the cap and keeps its closing quote, then the rest of the message', () => {
+    const long = 'A'.repeat(MAX_UNTRUSTED_CHARS + 500);
+    const message = `query_failed: Could not convert string '${long}' to INT32. Candidate bindings: "${long}", "site"`;
+    const cleaned = neutraliseMessage(message);
+    expect(cleaned).not.toContain('A'.repeat(MAX_UNTRUSTED_CHARS + 1));
+    expect(cleaned.match(/500 more characters cut/g)).toHaveLength(2);
+    expect(cleaned).toContain(`cut)' to INT32. Candidate bindings: "`);
+    expect(cleaned.endsWith('cut)", "site"')).toBe(true);
+  });
+
+  it('turns line breaks into spaces, removes bidi and tag characters, and caps the whole message', () => {
+    const rlo = String.fromCodePoint(0x202e);
+    expect(neutraliseMessage(`Binder Error: x\nCandidate bindings: "a${rlo}b"\n\tLINE 2`)).toBe(
+      'Binder Error: x Candidate bindings: "ab" LINE 2',
+    );
+    const cut = neutraliseMessage('word '.repeat(MAX_MESSAGE_CHARS));
+    expect(Array.from(cut.split('…')[0]!)).toHaveLength(MAX_MESSAGE_CHARS);
+  });
+
+  it('puts the note after the category, so the message still starts with its code', () => {
+    const marked = markUntrustedMessage('not_found: no column "x\u200b"');
+    expect(marked).toBe(`not_found: ${UNTRUSTED_MESSAGE_NOTE} no column "x"`);
+  });
+});
+
+describe('namesAddedTable', () => {
+  const catalog = { tables: { weekly: {}, mine: { user_added: true } } } as never;
+  it('is true when the SQL names an added table of the scope as a word, quoted or in any case', () => {
+    for (const sql of [
+      'SELECT * FROM mine',
+      'SELECT * FROM "MINE" m',
+      'SELECT 1 FROM weekly JOIN mine USING (x)',
+    ])
+      expect(namesAddedTable(catalog, ['weekly', 'mine'], sql), sql).toBe(true);
+  });
+
+  it('is false for our tables, for a word that only contains the name, and for an added table outside the scope', () => {
+    expect(namesAddedTable(catalog, ['weekly', 'mine'], 'SELECT * FROM weekly')).toBe(false);
+    expect(namesAddedTable(catalog, ['weekly', 'mine'], 'SELECT mines, minerals FROM weekly')).toBe(false);
+    expect(namesAddedTable(catalog, ['weekly'], 'SELECT * FROM mine')).toBe(false);
   });
 });
