@@ -366,9 +366,13 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
 }
 
 /** A DuckDB error as an EngineError: the lock's Permission Errors mean the query reached outside. */
-/** Messages of a WebAssembly RuntimeError (a trap), as V8 words them; DuckDB's own errors never read so. */
+/**
+ * Messages of a WebAssembly RuntimeError (a trap), as V8 words them; DuckDB's own errors never read so. The
+ * same out-of-memory query trapped as "memory access out of bounds" in one run and "null function or function
+ * signature mismatch" in another (CI), so every V8 trap message is listed.
+ */
 const WASM_TRAP =
-  /memory access out of bounds|RuntimeError|unreachable executed|^unreachable$|table index is out of bounds|Aborted\(/i;
+  /memory access out of bounds|null function or function signature mismatch|table index is out of bounds|integer divide by zero|integer overflow|float unrepresentable in integer range|unreachable|RuntimeError|Aborted\(/i;
 
 function isWasmTrap(error: unknown): boolean {
   return !isEngineError(error) && WASM_TRAP.test(duckdbMessage(error));

@@ -251,13 +251,13 @@ it('a query that traps the wasm (out of memory) answers query_failed, its worker
     engine.query('SELECT len(list_sort(range(1000000000))) AS n', { scope: [], timeoutMs: 60_000 }),
   );
   expect(error.code).toBe('query_failed');
-  expect(error.message).toMatch(
-    /ran out of memory or crashed .*memory access out of bounds.*worker was replaced/,
-  );
+  // The trap's wording varies from run to run ("memory access out of bounds", "null function or function
+  // signature mismatch"); what holds is the replacement.
+  expect(error.message).toMatch(/ran out of memory or crashed .*worker was replaced/);
   const next = await engine.query('SELECT count(*) AS n FROM weekly', { scope: ALL });
   expect(previewRows(next.table, 1)).toEqual([{ n: 2 * 52 * 40 }]);
   expect(workers.length).toBe(before + 1);
-  expect(restarts.at(-1)).toMatch(/DuckDB trapped \(memory access out of bounds\).*reloaded .*weekly/);
+  expect(restarts.at(-1)).toMatch(/DuckDB trapped \(.+\).*reloaded .*weekly/);
 });
 
 describe('engine over HTTP with range requests', () => {
