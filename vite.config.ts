@@ -47,5 +47,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // vitest's default on this 2-core machine is one worker: CI's tests took 1,140 s with 12.5 of 42 core-minutes
+    // used (browser tests mostly wait on Chromium's software compositor). Two files at a time overlap that wait.
+    maxWorkers: 2,
   },
 });

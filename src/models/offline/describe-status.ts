@@ -46,10 +46,11 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** Cells shared by fewer than this many modelled cells are border cells of a masked model (Wisconsin's 8 in the example), not a region worth listing. */
 const MIN_REGION_CELLS = 10;
 /** The whole year goes unsaid in a sentence, as every modelled cell does. */
-const when = (subject: StatusSubject) => {
+export const when = (subject: Pick<StatusSubject, 'time_label' | 'weeks'>) => {
   if (!subject.time_label || /^(the )?whole year$/.test(subject.time_label)) return '';
-  // One day ("Thanksgiving (November 23)", "June 14") is "on"; a week, month or season "in".
-  const day = subject.weeks.length === 1 && !/^(week|the week)\b/i.test(subject.time_label);
+  // One day ("Thanksgiving (November 23)", "June 14") is "on"; a week ("mid-June", "this week"), month or season "in".
+  const day =
+    subject.weeks.length === 1 && !/^(the )?(week|early|mid|late|this|next|last)\b/i.test(subject.time_label);
   return ` ${day ? 'on' : 'in'} ${subject.time_label}`;
 };
 const weekText = (point: { week: number; date: string }) =>
