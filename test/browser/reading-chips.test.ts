@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserAvailability, launchChromium } from './browser-context';
 import { RECORDED_FRAME } from './harness-fixtures';
+import { startHarnessDevServer } from './harness-dev-server';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = resolve(ROOT, 'test-artifacts');
@@ -28,16 +29,7 @@ describe.skipIf(!availability.run)('reading chips and conversation links in Chro
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await createServer({
-      root: ROOT,
-      base: '/perch/',
-      configFile: resolve(ROOT, 'vite.config.ts'),
-      logLevel: 'error',
-      server: { host: '127.0.0.1', port: 0, hmr: false },
-      optimizeDeps: { noDiscovery: false },
-    });
-    await server.listen();
-    baseUrl = server.resolvedUrls!.local[0]!;
+    ({ server, baseUrl } = await startHarnessDevServer());
     context = await launchChromium();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(baseUrl).origin,

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserAvailability, launchChromium } from './browser-context';
 import { LISTED_GEMINI_MODELS } from './fake-agent-host';
 import { DEFAULT_GEMINI_MODEL } from '../../src/models/gemini-model-names';
+import { startHarnessDevServer } from './harness-dev-server';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTIFACTS = resolve(ROOT, 'test-artifacts');
@@ -29,16 +30,7 @@ describe.skipIf(!availability.run)('Gemini settings and token counts in Chromium
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await createServer({
-      root: ROOT,
-      base: '/perch/',
-      configFile: resolve(ROOT, 'vite.config.ts'),
-      logLevel: 'error',
-      server: { host: '127.0.0.1', port: 0, hmr: false },
-      optimizeDeps: { noDiscovery: false },
-    });
-    await server.listen();
-    baseUrl = server.resolvedUrls!.local[0];
+    ({ server, baseUrl } = await startHarnessDevServer());
   }, 60_000);
 
   afterAll(async () => {
