@@ -153,8 +153,10 @@ describe.skipIf(!availability.run)('responsive layout and one map state per answ
     return off;
   }
 
-  it('at 360, 390, 768, 1400 and 2560 px: no horizontal scroll; question box, Ask, Settings, legend and week slider on screen, at the top and after scrolling to the end of the conversation', async () => {
-    for (const viewport of VIEWPORTS) {
+  // One test per size: five sizes in one test passed its 180 s timeout when two test runs shared the 2 cores.
+  it.each(VIEWPORTS)(
+    'at $width×$height: no horizontal scroll; question box, Ask, Settings, legend and week slider on screen, at the top and after scrolling to the end of the conversation',
+    async (viewport) => {
       const { page, errors } = await open(viewport);
       const size = `${viewport.width}x${viewport.height}`;
       expect(await scrollOverflow(page), `${size} before any answer`).toBeLessThanOrEqual(0);
@@ -176,8 +178,8 @@ describe.skipIf(!availability.run)('responsive layout and one map state per answ
       expect(await scrollOverflow(page), `${size} audit tab`).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
       await page.close();
-    }
-  });
+    },
+  );
 
   it('a weekly answer then a winter follow-up: the map holds one layer, the slider steps through the winter weeks only and reads one of them', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
