@@ -1,6 +1,7 @@
 import './ui/styles.css';
 import './ui/site-status.css';
 import type { Catalog } from './catalog/types';
+import { NO_SERVICE_WORKERS, offlineUnavailableReason } from './site/offline-availability';
 import { startServiceWorker } from './site/start-service-worker';
 import { createApp } from './ui/create-app';
 import { createHealthBanner } from './ui/health-banner';
@@ -18,14 +19,28 @@ const dataUrl = new URL(`${import.meta.env.BASE_URL}data/`, window.location.href
 // sw.js exists only in a build; the dev server (the only place with import.meta.hot) would answer
 // its URL with index.html. Not import.meta.env.PROD: a build run under vitest (NODE_ENV=test) has
 // PROD false, which silently dropped the service worker from the offline tests' builds.
+const offlineUnavailable = offlineUnavailableReason({
+  devServer: import.meta.hot !== undefined,
+  secureContext: window.isSecureContext,
+  serviceWorkers: 'serviceWorker' in navigator,
+});
 const site =
-  import.meta.hot === undefined
+  offlineUnavailable === undefined
     ? startServiceWorker({
         base: import.meta.env.BASE_URL,
         onUpdate: () => health.setAlert('update', createUpdateNotice()),
+        // Readable from outside: the offline tests go offline only once the first visit's reads are kept.
+        onFirstVisitCache: (state) => {
+          document.documentElement.dataset.firstVisitCache = state;
+        },
       })
     : undefined;
-const offline = createOfflinePanel(site && ((onMessage) => site.cacheAllData(onMessage)));
+// startServiceWorker is undefined only without navigator.serviceWorker.
+const offline = createOfflinePanel(
+  site
+    ? { start: (onMessage) => site.cacheAllData(onMessage) }
+    : { unavailable: offlineUnavailable ?? NO_SERVICE_WORKERS },
+);
 const health = createHealthBanner([offline.element]);
 
 createApp(root, startAgentHost(), {
@@ -33,6 +48,7 @@ createApp(root, startAgentHost(), {
   pageUrl: window.location.href,
   stores: { local: window.localStorage, session: window.sessionStorage },
   health,
+  onTableRead: (table) => site?.noteTableRead(table),
 });
 // The total is shown before anything downloads; catalog.json is small and the worker reads it too.
 fetch(new URL('catalog.json', dataUrl))

@@ -20,6 +20,17 @@ describe('findProvenance', () => {
     { name: 'a percentage of a fraction', answer: '41.7% of the population', expected: [['41.7%', 'c2']] },
     { name: 'thousands separators', answer: 'covers 1,234,568 km²', expected: [['1,234,568', 'c1']] },
     { name: 'an integer', answer: 'peaks in week 24.', expected: [['24', 'c1']] },
+    {
+      name: 'a grouped whole number rounded to three significant digits',
+      answer: 'covers 1,230,000 km²',
+      expected: [['1,230,000', 'c1']],
+    },
+    {
+      name: 'a grouped whole number whose third digit is a zero (1,234,567.8 to two digits)',
+      answer: 'covers 1,200,000 km²',
+      expected: [['1,200,000', 'c1']],
+    },
+    { name: 'a round number claims no rounding', answer: 'about 1,000,000 km²', expected: [] },
     { name: 'a figure no tool produced', answer: 'about 17 birds', expected: [] },
     { name: 'codes and dates are not figures', answer: 'USA-MI on 2023-06-14, H5N1', expected: [] },
   ])('$name', ({ answer, expected }) => {

@@ -142,6 +142,21 @@ function isDayOfDate(answer: string, start: number, figure: Figure): boolean {
   );
 }
 
+/**
+ * The unit of a figure's last written significant digit: 0.001 for "0.654", 1 for "293", and
+ * 1,000 for "113,000" or "42,000" — a grouped whole number with two or more digits before its
+ * trailing zeros is a value rounded there (format-figure.ts writes 112,657.3 km² and 42,018 km²
+ * so). "1,000", "20,000" or "100" claim no such rounding: one digit cannot tell a rounded value
+ * from a round one.
+ */
+function lastDigitUnit(figure: Figure): number {
+  if (figure.decimals > 0) return 10 ** -figure.decimals;
+  const digits = figure.text.replace(/[^\d]/g, '');
+  const zeros = /0*$/.exec(digits)![0].length;
+  const grouped = figure.text.includes(',');
+  return grouped && digits.length - zeros >= 2 ? 10 ** zeros : 1;
+}
+
 function bestSource(figure: Figure, sources: readonly ProvenanceSource[]): ProvenanceSource | undefined {
   let best: { source: ProvenanceSource; exact: boolean } | undefined;
   for (const source of sources) {
@@ -155,7 +170,7 @@ function bestSource(figure: Figure, sources: readonly ProvenanceSource[]): Prove
 /** true = exact match, false = rounded match, undefined = none. */
 function matchIn(figure: Figure, data: unknown): boolean | undefined {
   let result: boolean | undefined;
-  const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9 * Math.abs(figure.value);
+  const tolerance = 0.5 * lastDigitUnit(figure) + 1e-9 * Math.abs(figure.value);
   const visit = (value: unknown): void => {
     if (result === true) return;
     const number =

@@ -4,6 +4,8 @@ export type { AgentEvent, Provenance, RecordedCall, TurnSummary } from './agent-
 export { runTurn } from './run-turn';
 export type { RunTurnOptions, TurnEnd, TurnResult } from './run-turn';
 export { replayTurn, REPLAY_MODEL_ID } from './replay-turn';
+export { runCall } from './run-call';
+export type { CallContext, CallRun } from './run-call';
 export type { ReplayResult, ReplayTurnOptions } from './replay-turn';
 export { DEFAULT_TURN_LIMITS } from './turn-limits';
 export type { TurnLimits } from './turn-limits';

@@ -64,6 +64,8 @@ export function buildSystemPrompt(info: SystemPromptInfo): string {
     '- Relative abundance is an index (the expected count on a standard one-hour eBird checklist), not a count of birds and not a population size.',
     '- If a call fails, read its error and fix the arguments; do not resend a call that failed unchanged. If you cannot answer, say what is missing.',
     '- Keep answers short: the figures, where they came from, and the caveats that apply.',
+    '- Start with one plain sentence that answers the question (no figures log, no week numbers, no coordinates); then the figures, dates written as "19 April", places by name (a town or region, not lon/lat), 2–3 significant digits.',
+    '- Put the method and caveats last, after a line "Details:" (the page folds it away); say a caveat in the text only the first time it applies in the conversation.',
   ];
   if (info.simulated) {
     lines.push(

@@ -53,6 +53,21 @@ describe('scoreAnswer', () => {
     ]);
   });
 
+  it('an ISO date also matches the same day written "19 April" or "April 19", and no other day', () => {
+    const date = { tolerance: 'relative 1%', figures: { week: '2023-04-19' } };
+    expect(scoreAnswer('most numerous around 19 April.', date)[0]!.found).toBe(true);
+    expect(scoreAnswer('peaks on April 19, then', date)[0]!.found).toBe(true);
+    expect(scoreAnswer('around 9 April or 19 May', date)[0]!.found).toBe(false);
+    expect(scoreAnswer('on April 199', date)[0]!.found).toBe(false);
+  });
+
+  it('a figure at three significant digits (113,000 km², 0.654) is within the 1% of the question files', () => {
+    const checks = scoreAnswer('0.654 over 113,000 km² and -0.86% per year, 74.3%', question);
+    expect(checks.filter((check) => typeof check.expected === 'number').every((check) => check.found)).toBe(
+      true,
+    );
+  });
+
   it('numbers inside codes and dates do not count as figures', () => {
     expect(
       scoreAnswer('USA-MI in 2023-06-14', { tolerance: 'absolute 0.5', figures: { n: 14 } })[0]!.found,

@@ -1,4 +1,5 @@
 import { figuresIn } from '../agent';
+import { MONTH_NAMES } from '../frame/month-names';
 import type { OutOfScope } from '../reader';
 import type { ExpectedReading } from './score-reading';
 
@@ -72,7 +73,8 @@ export function figureLeaves(figures: unknown, prefix = ''): { name: string; val
 /**
  * Whether each expected figure appears in the answer: a number matches a figure written in the
  * answer within the tolerance (a percentage also matches its 0–1 fraction: "74.3%" for 0.743);
- * a string (a date, a region code) must appear as written, case aside.
+ * a string (a date, a region code) must appear as written, case aside — an ISO date may also be
+ * written "19 April" (writesDate).
  */
 export function scoreAnswer(
   answer: string,
@@ -84,7 +86,11 @@ export function scoreAnswer(
   const unsigned = new Set(question.figures_unsigned ?? []);
   return figureLeaves(question.figures).map(({ name, value }) => {
     if (typeof value === 'string')
-      return { name, expected: value, found: lower.includes(value.toLowerCase()) };
+      return {
+        name,
+        expected: value,
+        found: lower.includes(value.toLowerCase()) || writesDate(answer, value),
+      };
     const allowed = Math.max(tolerance.absolute, tolerance.relative * Math.abs(value));
     const near = (candidate: number) =>
       Math.abs(candidate - value) <= allowed ||
@@ -94,6 +100,22 @@ export function scoreAnswer(
     );
     return { name, expected: value, found: match !== undefined, ...(match ? { matched: match.text } : {}) };
   });
+}
+
+const ISO_DAY = /^\d{4}-(\d{2})-(\d{2})$/;
+
+/**
+ * An ISO date figure ("2023-04-19") written as a person writes it: "19 April" or "April 19". The
+ * weekly estimates describe one year (the release year), so the day and month name the same week
+ * date; issue 12 asks answers to write dates that way. Any other string must appear as written.
+ */
+function writesDate(answer: string, iso: string): boolean {
+  const match = ISO_DAY.exec(iso);
+  if (!match) return false;
+  const month = MONTH_NAMES[Number(match[1]) - 1];
+  const day = Number(match[2]);
+  if (!month) return false;
+  return new RegExp(`(?<!\\d)${day} ${month}\\b|\\b${month} ${day}(?!\\d)`).test(answer);
 }
 
 /** Years a refusal may name ("the weekly estimates are for 2023", "trends 2012–2022"). */

@@ -67,6 +67,15 @@ export interface CatalogTable {
   user_added?: true;
 }
 
+/** The map's backdrop file (src/catalog/basemap-file.ts), beside catalog.json; absent in builds before it existed. */
+export interface CatalogBasemap {
+  path: string;
+  bytes: number;
+  sha256: string;
+  /** Packages its shapes and names come from. */
+  sources: string[];
+}
+
 export interface Catalog {
   version: 1;
   built_at: string;
@@ -77,4 +86,5 @@ export interface Catalog {
   /** Named SQL helpers (macros) the engine registers, documented for the model. */
   macros: { name: string; signature: string; meaning: string }[];
   tables: Record<string, CatalogTable>;
+  basemap?: CatalogBasemap;
 }

@@ -22,6 +22,8 @@ const cell = z.strictObject({
   value: z.number().nullable(),
   /** "12 km SW of Marquette, MI" — the nearest town of the places table, or null without one. */
   near: z.string().nullable(),
+  /** "western Upper Peninsula" — the named part, else state, else country the cell lies in, with its side (tools/status/cell-area.ts). */
+  area: z.string().nullable().optional(),
   region_code: z.string().nullable(),
 });
 
@@ -50,6 +52,8 @@ export const statusSubjectSchema = z.strictObject({
   present_share: z.number().optional(),
   /** The week of the highest place-wide mean within the time (value and week operations of weekly measures). */
   peak: weekPoint.nullable().optional(),
+  /** The highest place-wide weekly mean of the whole year, when the time is shorter: the yardstick for "essentially absent" in winter. */
+  year_peak: weekPoint.nullable().optional(),
   /** Mean over modelled cells (and weeks) of the place and time; total = sum over cells of the per-cell means. */
   mean: z.number().nullable(),
   total: z.number().nullable(),
@@ -82,7 +86,14 @@ export const statusSubjectSchema = z.strictObject({
       }),
     )
     .optional(),
-  centre: z.strictObject({ lon: z.number(), lat: z.number(), near: z.string().nullable() }).optional(),
+  centre: z
+    .strictObject({
+      lon: z.number(),
+      lat: z.number(),
+      near: z.string().nullable(),
+      area: z.string().nullable().optional(),
+    })
+    .optional(),
   /** range_area: the range polygons of the season(s). */
   area: z
     .strictObject({

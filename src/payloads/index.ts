@@ -2,6 +2,7 @@
 export type { MapLayerPayload } from './map-layer';
 export type { ChartPayload } from './chart-spec';
 export type { DataTablePayload } from './data-table';
+export type { BasemapPayload, LineSet, PolygonSet, TownLabels } from './basemap';
 import type { MapLayerPayload } from './map-layer';
 import type { ChartPayload } from './chart-spec';
 import type { DataTablePayload } from './data-table';

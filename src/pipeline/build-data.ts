@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { writeBasemap } from './basemap/write-basemap';
 import { loadBoundaries } from './boundaries/load-regions';
 import type { Boundaries } from './boundaries/load-regions';
 import { classifyFolders } from './classify-folders';
@@ -203,6 +204,9 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
   try {
     const staged = await stageInputs(stage, inputs.folders, inputs.simulate, progress);
     const files = await writeTables(stage, building, (table) => progress('write', `writing ${table}`));
+    progress('basemap', 'cutting Natural Earth land, lakes and borders and town labels to the cells');
+    const basemap = await writeBasemap(stage, building);
+    if (basemap) progress('basemap', `wrote ${basemap.path}, ${basemap.bytes} bytes`);
     progress('catalog', 'profiling columns for catalog.json');
     const catalog = await buildCatalog(stage, {
       root: building,
@@ -214,6 +218,7 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
       failedSeasons: staged.failedSeasons,
       builtAt: new Date().toISOString(),
       gazetteerSource: gazetteerSource(),
+      ...(basemap ? { basemap } : {}),
     });
     writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
     writeFileSync(

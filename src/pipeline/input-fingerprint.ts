@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Bump when the output of the same inputs changes, so incremental builds redo the work. */
-export const PIPELINE_VERSION = 2;
+export const PIPELINE_VERSION = 3;
 
 function listFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>

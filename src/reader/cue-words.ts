@@ -210,6 +210,9 @@ export const CUES: readonly Cue[] = [
   ),
   cue('how much area|land|territory', m({ range_area: 2.5 })),
   cue('range|ranges', m({ range_area: 0.8 })),
+  // "Where is its range in winter?": the range's outline (range_area), not where it is most common.
+  cue('where is|are @bird|the|its|their range|ranges', m({ range_area: 3 })),
+  cue('where is|are the @bird range|ranges', m({ range_area: 3 })),
   cue('extent|footprint|coverage|size', m({ range_area: 1.5 })),
   cue('trend|trends|trending', { measures: { trend: 3 }, namedMeasure: true }),
   cue('abd|abundance ppy', m({ trend: 3 })),

@@ -13,7 +13,7 @@
  * Bundled into one classic script, `sw.js`: imports here must be used by nothing else.
  */
 import { parseRange, rangeKey, sliceAnswer, storedRangeAnswer } from './data-cache-keys';
-import type { PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
+import { RANGE_PROBE_PARAMETER, type PageToWorkerMessage, type WorkerToPageMessage } from './site-messages';
 
 const worker = self as unknown as ServiceWorkerGlobalScope & {
   __PRECACHE__: { version: string; files: string[] };
@@ -40,7 +40,9 @@ worker.addEventListener('install', (event) => {
       );
       // The page's first catalog read happens before this worker controls it; without this copy
       // the first offline visit could not even list the tables. Best effort: data may live elsewhere.
-      await catalogNetworkFirst(new Request(CATALOG_URL)).catch(() => undefined);
+      // The basemap is read at that first load too (before this worker controls the page), so it is
+      // kept here as well: without it an offline reload drew no map and said so.
+      await cacheCatalogAndBasemap().catch(() => undefined);
       await worker.skipWaiting();
     })(),
   );
@@ -62,9 +64,10 @@ worker.addEventListener('activate', (event) => {
 worker.addEventListener('message', (event) => {
   const message = event.data as PageToWorkerMessage | undefined;
   const client = event.source as Client | null;
-  if (message?.type === 'cache-all-data') {
+  if (message?.type === 'cache-all-data' || message?.type === 'cache-tables') {
+    const only = message.type === 'cache-tables' ? new Set(message.tables) : undefined;
     event.waitUntil(
-      cacheAllData((answer) => client?.postMessage(answer)).catch((error: unknown) =>
+      cacheAllData((answer) => client?.postMessage(answer), only).catch((error: unknown) =>
         client?.postMessage({
           type: 'cache-error',
           message: `offline_cache_failed: ${String(error)}. Check the connection and try again.`,
@@ -79,7 +82,8 @@ worker.addEventListener('fetch', (event) => {
   if (
     event.request.method !== 'GET' ||
     url.origin !== scopeUrl.origin ||
-    !url.pathname.startsWith(scopeUrl.pathname)
+    !url.pathname.startsWith(scopeUrl.pathname) ||
+    url.searchParams.has(RANGE_PROBE_PARAMETER)
   )
     return;
   const path = url.pathname.slice(scopeUrl.pathname.length);
@@ -104,6 +108,16 @@ async function shellResponse(request: Request): Promise<Response> {
   } catch {
     return offlineError(new URL(request.url).pathname);
   }
+}
+
+async function cacheCatalogAndBasemap(): Promise<void> {
+  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as {
+    basemap?: { path: string };
+  };
+  if (!catalog.basemap) return;
+  const url = new URL(catalog.basemap.path, new URL('data/', scopeUrl)).href;
+  const response = await fetch(url);
+  if (response.status === 200) await (await caches.open(DATA_CACHE)).put(url, response);
 }
 
 async function catalogNetworkFirst(request: Request): Promise<Response> {
@@ -155,14 +169,28 @@ async function dataResponse(request: Request): Promise<Response> {
   return response;
 }
 
-/** Downloads every data file the catalog lists (the "Keep all data offline" button). */
-async function cacheAllData(post: (message: WorkerToPageMessage) => void): Promise<void> {
+/**
+ * Downloads every data file the catalog lists (the "Keep all data offline" button), or only the
+ * files of `only` (tables the page read on its first visit before this worker controlled it:
+ * those reads bypassed the cache, so without this an offline reload could not answer again).
+ */
+async function cacheAllData(
+  post: (message: WorkerToPageMessage) => void,
+  only?: ReadonlySet<string>,
+): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   const dataUrl = new URL('data/', scopeUrl);
   const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as {
     tables: Record<string, { files: { path: string; bytes: number }[] }>;
+    basemap?: { path: string; bytes: number };
   };
-  const files = Object.values(catalog.tables).flatMap((table) => table.files);
+  // basemap.json is fetched on every load (so cached after the first visit) and listed here too.
+  const files = [
+    ...Object.entries(catalog.tables)
+      .filter(([name]) => !only || only.has(name))
+      .flatMap(([, table]) => table.files),
+    ...(catalog.basemap ? [catalog.basemap] : []),
+  ];
   const total = files.reduce((sum, file) => sum + file.bytes, 0);
   const failed: string[] = [];
   let done = 0;

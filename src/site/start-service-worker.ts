@@ -3,6 +3,12 @@ import type { PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
 export interface SiteWorker {
   /** Asks sw.js to download every data file; `onMessage` gets its progress. */
   cacheAllData(onMessage: (message: WorkerToPageMessage) => void): void;
+  /**
+   * A table the engine read. On the first visit (no sw.js in control at load) reads went past it
+   * (measured: the first six tables, read while the page was already controlled, were not in
+   * its cache), so the tables read in that visit are handed to sw.js, which keeps their files.
+   */
+  noteTableRead(table: string): void;
 }
 
 export interface StartServiceWorkerOptions {
@@ -10,7 +16,12 @@ export interface StartServiceWorkerOptions {
   base: string;
   /** Called when a new version activated while this page runs the old one. */
   onUpdate(): void;
+  /** First visit: `pending` while tables read are being kept for offline use, `kept` once they are. */
+  onFirstVisitCache?(state: 'pending' | 'kept'): void;
 }
+
+/** Table reads come in bursts (a question reads several): one hand-over per burst. */
+const HAND_OVER_DELAY_MS = 500;
 
 /**
  * Registers sw.js for the site's sub-path. Undefined where service workers are unavailable
@@ -23,9 +34,40 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
   if (!('serviceWorker' in navigator)) return undefined;
   const container = navigator.serviceWorker;
   let controlled = container.controller !== null;
+  const firstVisit = !controlled;
+  const pending = new Set<string>();
+  const handedOver = new Set<string>();
+  let inFlight = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const handOver = () => {
+    timer = undefined;
+    const worker = container.controller;
+    if (!worker || inFlight || pending.size === 0) return;
+    const tables = [...pending];
+    pending.clear();
+    for (const table of tables) handedOver.add(table);
+    inFlight = true;
+    const listener = (event: MessageEvent) => {
+      const message = event.data as WorkerToPageMessage;
+      if (message.type === 'cache-progress') return;
+      container.removeEventListener('message', listener);
+      inFlight = false;
+      if (message.type === 'cache-done' && message.failed.length)
+        console.warn(`offline: ${message.failed.join(', ')} could not be kept for offline use.`);
+      if (pending.size) handOver();
+      else options.onFirstVisitCache?.('kept');
+    };
+    container.addEventListener('message', listener);
+    worker.postMessage({ type: 'cache-tables', tables } satisfies PageToWorkerMessage);
+  };
+  const scheduleHandOver = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(handOver, HAND_OVER_DELAY_MS);
+  };
   container.addEventListener('controllerchange', () => {
-    if (controlled) options.onUpdate();
+    if (controlled) return options.onUpdate();
     controlled = true;
+    scheduleHandOver();
   });
   const registration = container
     .register(`${options.base}sw.js`, { scope: options.base })
@@ -34,6 +76,12 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
       return undefined;
     });
   return {
+    noteTableRead(table) {
+      if (!firstVisit || handedOver.has(table) || pending.has(table)) return;
+      pending.add(table);
+      options.onFirstVisitCache?.('pending');
+      if (controlled) scheduleHandOver();
+    },
     cacheAllData(onMessage) {
       void (async () => {
         const active = (await registration) ? (await container.ready).active : null;

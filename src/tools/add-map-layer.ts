@@ -86,8 +86,14 @@ export const addMapLayer = defineTool({
     if (geometry.kind === 'cell_id') {
       const missing = requireTables(context, ['cells']);
       if (missing) return missing;
-      sql = `SELECT q.*, c.lon AS cell_lon, c.lat AS cell_lat FROM ${subquery(args.sql)} AS q JOIN cells AS c ON c.cell_id = q.cell_id`;
-      drawn = { kind: 'point', lon: 'cell_lon', lat: 'cell_lat' };
+      // The cell square once per cell (not once per week of a weekly layer: ~170 bytes a row).
+      sql = `SELECT q.*, c.lon AS cell_lon, c.lat AS cell_lat, CASE WHEN row_number() OVER (PARTITION BY q.cell_id) = 1 THEN c.footprint_geojson END AS cell_footprint_geojson FROM ${subquery(args.sql)} AS q JOIN cells AS c ON c.cell_id = q.cell_id`;
+      drawn = {
+        kind: 'point',
+        lon: 'cell_lon',
+        lat: 'cell_lat',
+        footprint: { geojson: 'cell_footprint_geojson', cell: 'cell_id' },
+      };
     }
     const time =
       args.time_column === undefined ? undefined : checkColumn(columns, args.time_column, 'time_column');

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../pipeline';
-import type { MapLayerPayload } from '../payloads';
+import { previewRows } from '../engine';
+import type { ChartPayload, MapLayerPayload } from '../payloads';
 import { openHarness, type ToolHarness } from './test-support/tool-harness';
 
 // The example holds one species, so the comparison uses two fictional species built here with the
@@ -40,5 +41,46 @@ describe('comparing two species', () => {
     const result = await harness.data('seasonal_summary', { species: 'sim001' });
     expect(result.caveats.join(' ')).toMatch(/nonbreeding season FAILED eBird's expert review/);
     expect(result.ranking).not.toContain('nonbreeding');
+  });
+
+  it('query_status comparing two species draws two layers of one measure and a chart with one series per species', async () => {
+    const outcome = await harness.call('query_status', {
+      species: ['sim001', 'sim002'],
+      measure: 'abundance',
+      operation: 'which_larger',
+      times: [{ kind: 'season', season: 'breeding' }],
+      places: [],
+    });
+    expect(outcome.envelope.ok).toBe(true);
+    const layers = outcome.attachments
+      .filter((attachment) => attachment.kind === 'map-layer')
+      .map((attachment) => attachment.payload as MapLayerPayload);
+    expect(layers).toHaveLength(2);
+    expect(layers.map((layer) => layer.measure)).toEqual(['abundance', 'abundance']);
+    expect(layers[0]!.color).not.toBe(layers[1]!.color);
+    expect(layers[0]!.sql).toContain("'sim001'");
+    expect(layers[1]!.sql).toContain("'sim002'");
+    const charts = outcome.attachments
+      .filter((attachment) => attachment.kind === 'chart')
+      .map((attachment) => attachment.payload as ChartPayload);
+    expect(charts).toHaveLength(1);
+    const chart = charts[0]!;
+    expect(chart.series).toBe('subject');
+    const names = ['Simulated Warbler', 'Simulated Thrush'];
+    expect([...new Set(chart.columns.subject)]).toEqual(names);
+    // Each series is that species' weekly mean over modelled cells through the year, read here with our own SQL.
+    for (const [index, code] of ['sim001', 'sim002'].entries()) {
+      const direct = await harness.engine.query(
+        `SELECT week, avg(abundance) AS value FROM weekly WHERE species_code = '${code}' GROUP BY week ORDER BY week`,
+        { scope: ['weekly'] },
+      );
+      const expected = previewRows(direct.table, direct.table.numRows) as { week: number; value: number }[];
+      const mine = chart.columns.subject
+        .map((subject, row) => ({ subject, week: chart.columns.week[row], value: chart.columns.value[row] }))
+        .filter((row) => row.subject === names[index]);
+      expect(mine.map((row) => row.week)).toEqual(expected.map((row) => row.week));
+      for (const [row, point] of mine.entries())
+        expect(point.value as number).toBeCloseTo(expected[row]!.value, 9);
+    }
   });
 });

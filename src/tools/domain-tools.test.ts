@@ -103,8 +103,11 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
     const layer = outcome.attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as {
       featureCount: number;
       values: Float32Array;
+      footprints?: Float64Array;
     };
     expect(layer.featureCount).toBe(293);
+    // Cells are drawn as their squares: 4 corners each.
+    expect(layer.footprints).toHaveLength(293 * 8);
     expect(layer.values).toBeInstanceOf(Float32Array);
     expect(JSON.stringify(outcome.envelope)).not.toContain('coordinates');
   });

@@ -109,6 +109,15 @@ describe.skipIf(!dataDir)('generic tools on the real example', () => {
     expect(new Set(layer.times)).toEqual(new Set([14, 15, 16, 17, 18]));
     expect(layer.timeLabels![16]).toBe('2023-04-19');
     expect(layer.sourceTables).toEqual(['cells', 'weekly']);
+    // Each feature carries its cell square (cells.footprint_geojson), around its own centre.
+    expect(layer.footprints).toHaveLength(layer.featureCount * 8);
+    for (let feature = 0; feature < layer.featureCount; feature += 97) {
+      const corners = layer.footprints!.subarray(feature * 8, feature * 8 + 8);
+      const meanLon = (corners[0] + corners[2] + corners[4] + corners[6]) / 4;
+      const meanLat = (corners[1] + corners[3] + corners[5] + corners[7]) / 4;
+      expect(Math.abs(meanLon - layer.coordinates[feature * 2])).toBeLessThan(0.05);
+      expect(Math.abs(meanLat - layer.coordinates[feature * 2 + 1])).toBeLessThan(0.05);
+    }
   });
 
   it('a 100,000-feature add_map_layer call returns under 16 KB to the model', async () => {

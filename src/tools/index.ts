@@ -31,6 +31,7 @@ import { trendSummary } from './trend-summary';
 import { seasonalSummary } from './seasonal-summary';
 import { queryStatus } from './query-status';
 import { dataVocabulary } from './data-vocabulary';
+import { cellWeekly } from './cell-weekly';
 
 export type { ToolServices } from './define-tool';
 export type { AddTableRequest, TableAdder } from './support/table-adder';
@@ -39,6 +40,7 @@ export type { EngineAddTable } from './add-table-to-engine';
 export { MAX_DATASET_BYTES } from './add-dataset-from-url';
 export { addDatasetBytes } from './support/add-dataset-bytes';
 export { buildMapLayer } from './support/build-map-layer';
+export { WEEKLY_PRODUCT_NAMES, type WeeklyProduct } from './support/products';
 
 export const TOOLS = [
   searchDatasets,
@@ -62,6 +64,7 @@ export const TOOLS = [
   dataVocabulary,
   addDatasetFromUrl,
   queryStatus,
+  cellWeekly,
 ] as const satisfies readonly ToolContract<ToolServices>[];
 
 /** Tool name → the type of its successful result, read off each tool's output schema. */
@@ -77,6 +80,8 @@ export const AGENTS: Record<string, readonly string[]> = {
   gemini: ALL,
   openai: ALL,
   mcp: ALL,
+  /** The page's own calls (a place clicked on the map, src/worker/map-turn.ts): audited as `map`, this tool only. */
+  map: ['cell_weekly'],
 };
 
 export interface PerchRegistryOptions {

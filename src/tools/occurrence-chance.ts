@@ -10,6 +10,7 @@ import { regionArgument, speciesArgument, timeArguments } from './support/tool-a
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
 import { selectTime } from './support/time-selection';
 import { weekDate } from './support/week-dates';
+import { attachChanceLayer } from './support/chance-layer';
 
 export const occurrenceChanceResultSchema = z.strictObject({
   species: speciesRefSchema,
@@ -73,6 +74,12 @@ export const occurrenceChance = defineTool({
       cells_modelled: number;
       cells: number;
     }[];
+    const layerQuery = await attachChanceLayer(context, {
+      where: subject.where('w'),
+      weeks: time.weeks,
+      name: `${subject.species.common_name}: chance of detection, ${time.label}${subject.region ? `, ${subject.region.name}` : ''}`,
+      release: subject.species.release,
+    });
     const valued = weeks.filter((row) => row.mean !== null);
     const mean = valued.length > 0 ? valued.reduce((sum, row) => sum + row.mean!, 0) / valued.length : null;
     const best = highestMean(weeks);
@@ -101,7 +108,7 @@ export const occurrenceChance = defineTool({
       })),
       ...resultFields({
         count: weeks.length,
-        queries: [...subject.queries, seasonsQuery, query],
+        queries: [...subject.queries, seasonsQuery, query, ...(layerQuery ? [layerQuery] : [])],
         scope: `${subject.describe()}, ${time.label}, weekly occurrence`,
         caveats: [
           ...subjectCaveats(subject),

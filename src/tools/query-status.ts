@@ -1,3 +1,4 @@
+import { layerPeriod } from './support/layer-period';
 import type { Table } from 'apache-arrow';
 import type { QueryResult } from '../engine';
 import { queryFrameSchema, type PlaceSpec, type QueryFrame, type TimeSpec } from '../frame/query-frame';
@@ -6,17 +7,20 @@ import type { ChartPayload } from '../payloads';
 import { isToolFailure, toolFailure, type ToolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
+import { layerMeasure } from './support/layer-measure';
 import { resolveSpecies, type SpeciesRow } from './support/resolve-species';
 import { requireTables } from './support/scoped-table';
 import { loadSeasons, seasonCaveats, seasonOfWeek, type SeasonRow } from './support/season-weeks';
 import type { PerchContext } from './support/tool-context';
 import { compareSubjects } from './status/compare-subjects';
+import { comparisonSeries } from './status/comparison-pictures';
 import { computeSubject } from './status/compute-subject';
 import { describeFrame, MEASURE_UNITS } from './status/describe-frame';
 import { resolvePlace } from './status/place-condition';
 import { AREA_UNIT_LABELS } from './status/range-area';
 import { everySpeciesCode, rankSpecies } from './status/rank-species';
 import type { SubjectFigures, SubjectSpec } from './status/subject-spec';
+import { drawsOwnPictures, statusPictures } from './status/status-pictures';
 import { checkCombination, isWeeklyMeasure, SUPPORTED } from './status/supported';
 import { weeksOfTime } from './status/time-weeks';
 import { WEEKLY_LAYER_OPERATIONS, weeklyLayerRows } from './status/weekly-layer';
@@ -148,12 +152,12 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
   result.caveats = [
     ...new Set([...caveats, ...measureCaveats(frame), ...queries.flatMap((query) => query.warnings)]),
   ];
-  attachPayloads(
-    context,
-    frame,
-    done,
-    new Map(computed.map((entry) => [entry.species.species_code, entry.species.release])),
-  );
+  const releases = new Map(computed.map((entry) => [entry.species.species_code, entry.species.release]));
+  // Trend maps, range outlines and comparisons have their own pictures (status/status-pictures.ts).
+  if (drawsOwnPictures(frame))
+    for (const payload of await statusPictures(context, frame, done, releases))
+      context.attach({ kind: payload.kind, payload });
+  else attachPayloads(context, frame, done, releases);
   return result;
 }
 
@@ -174,6 +178,8 @@ async function subjectFigures(
   if (isToolFailure(figures)) return figures;
   if (WEEKLY_LAYER_OPERATIONS.has(frame.operation) && isWeeklyMeasure(frame.measure))
     figures.weeklyCells = await weeklyLayerRows(context, spec, frame.measure);
+  const yearSeries = await comparisonSeries(context, frame, spec);
+  if (yearSeries) figures.series = yearSeries;
   return {
     ...figures,
     caveats: [...resolved.caveats, ...figures.caveats],
@@ -207,6 +213,22 @@ function measureCaveats(frame: QueryFrame): string[] {
   return caveats;
 }
 
+/** What a weekly chart's axis and title call each measure (MEASURE_UNITS holds the full definitions). */
+const CHART_MEASURE_WORDS: Record<QueryFrame['measure'], string> = {
+  abundance: 'relative abundance',
+  occurrence: 'chance of detection (0–1)',
+  count: 'count per checklist',
+  proportion_population: 'share of the population (0–1)',
+  trend: 'trend (% per year)',
+  range_area: 'range area (km²)',
+};
+
+/** A static layer's weeks in words (an animated layer has the slider instead). */
+function periodOf(timeColumn: string | undefined, weeks: readonly number[], release: number | undefined) {
+  const period = timeColumn || release === undefined ? undefined : layerPeriod(weeks, release);
+  return period ? { period } : {};
+}
+
 /** Operations a map of the cells helps answer, and those a chart of the weeks does. */
 const MAP_OPERATIONS = new Set(['value', 'where_highest', 'where_lowest', 'cells_above', 'centre']);
 
@@ -237,9 +259,17 @@ function attachPayloads(
         sql: cells.query.sql,
         callId: context.callId,
       },
-      { kind: 'point', lon: 'lon', lat: 'lat' },
+      { kind: 'point', lon: 'lon', lat: 'lat', footprint: { geojson: 'footprint_geojson', cell: 'cell_id' } },
     );
-    context.attach({ kind: 'map-layer', payload: { ...payload, id: layer.id } });
+    context.attach({
+      kind: 'map-layer',
+      payload: {
+        ...payload,
+        id: layer.id,
+        ...layerMeasure(frame.measure),
+        ...periodOf(layer.timeColumn, figures.subject.weeks, releases.get(figures.subject.species_code)),
+      },
+    });
   };
   if (MAP_OPERATIONS.has(frame.operation)) {
     done.forEach((figures, index) => {
@@ -265,17 +295,22 @@ function attachPayloads(
   const points = charted.flatMap((figures) =>
     figures.series!.points.map((point) => ({ ...point, subject: label(figures) })),
   );
+  const measure = CHART_MEASURE_WORDS[frame.measure];
+  const only = charted.length === 1 ? charted[0]!.subject : undefined;
   const chart: ChartPayload = {
     kind: 'chart',
     id: `${context.callId}-chart`,
-    title: `Weekly mean ${frame.measure.replaceAll('_', ' ')}`,
+    // Says whose curve it is: an exported chart travels without the answer around it.
+    title: only
+      ? `${only.common_name}, ${only.place_label}: weekly mean ${measure}`
+      : `Weekly mean ${measure}`,
     chartType: 'line',
     x: 'date',
     y: 'value',
     ...(charted.length > 1 ? { series: 'subject' } : {}),
     xLabel: 'week',
-    yLabel: `mean ${frame.measure.replaceAll('_', ' ')}`,
-    unit,
+    // The short name on the axis; the full unit (what relative abundance is) stays with the answer and the layer.
+    yLabel: `mean ${measure}`,
     columns: {
       week: points.map((point) => point.week),
       date: points.map((point) => point.date),

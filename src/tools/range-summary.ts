@@ -10,6 +10,7 @@ import type { RangeRow } from './support/range-row';
 import { runQuery } from './support/run-query';
 import { speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats } from './support/season-weeks';
+import { rangeLayers } from './support/range-layers';
 
 type RangeSummaryRow = Omit<RangeRow, 'season' | 'geometry_geojson'>;
 
@@ -56,6 +57,13 @@ export const rangeSummary = defineTool({
         { hint: 'Call species_profile to see which products and seasons exist.' },
       );
     const share = area ? range.area_km2 / area.area_km2 : null;
+    for (const layer of await rangeLayers(context, {
+      species: subject.species,
+      seasons: [args.season],
+      smoothing: args.smoothing,
+      idPrefix: `${context.callId}-layer`,
+    }))
+      context.attach({ kind: 'map-layer', payload: layer });
     return {
       species: speciesRef(subject),
       season: args.season,

@@ -7,6 +7,8 @@ import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
+import { buildBarChart } from './support/bar-chart';
+import { seasonWords } from './support/season-colors';
 
 const PRODUCTS = ['abundance', 'occurrence', 'count'] as const;
 
@@ -94,6 +96,25 @@ export const seasonalSummary = defineTool({
     const ranked = rows
       .filter((row) => row.season !== 'full_year' && row.mean !== null && row.passed_review !== false)
       .sort((a, b) => b.mean! - a.mean!);
+    // One bar per season in the order of the year; full_year is the mean of all of them, not a season.
+    const bars = rows.filter((row) => row.season !== 'full_year');
+    context.attach({
+      kind: 'chart',
+      payload: buildBarChart({
+        id: `${context.callId}-chart`,
+        title: `${subject.species.common_name}: mean ${args.product} by season${subject.region ? `, ${subject.region.name}` : ''}`,
+        bars: bars.map((row) => ({
+          label: seasonWords(row.season),
+          value: row.mean,
+          extra: { season: row.season, cells_modelled: row.cells_modelled },
+        })),
+        xLabel: 'season',
+        yLabel: `mean ${args.product}`,
+        sourceTables: query.tablesRead,
+        sql: query.sql,
+        callId: context.callId,
+      }),
+    });
     return {
       species: speciesRef(subject),
       region: regionRef(subject),

@@ -99,6 +99,10 @@ const CASES: Record<string, Record<string, unknown>[]> = {
   ],
   data_vocabulary: [{ part: 'names' }, { part: 'places' }, { part: 'places', page: 9 }],
   query_status: statusFrames(),
+  cell_weekly: [
+    { species: SPECIES, lon: -87.4, lat: 46.5, week: 24 },
+    { species: SPECIES, lon: -84.5, lat: 43.0, product: 'occurrence' },
+  ],
   // A write tool: proposed, then approved by a person (see approveAndExecute).
   add_dataset_from_url: [{ url: 'https://example.org/sightings.csv', name: 'sightings' }],
 };

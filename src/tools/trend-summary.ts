@@ -8,6 +8,8 @@ import { resolveSubject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { regionalTrend } from './support/regional-trend';
+import { nextLayerColor } from './support/build-map-layer';
+import { buildTrendLayer } from './support/trend-layer';
 
 interface CellStats {
   season: string;
@@ -126,6 +128,25 @@ export const trendSummary = defineTool({
             ? 'increasing'
             : 'no clear trend (80% interval includes zero)'
         : 'unknown';
+    // The trend map: every trend cell of the subject, its own grid, its interval beside its value.
+    const mapQuery = await runQuery(
+      context,
+      `SELECT t.srd_id AS cell_id, t.lon, t.lat, coalesce(t.state_code, t.country_code) AS region_code, t.abd_ppy AS value,
+          t.abd_ppy_lower AS lower, t.abd_ppy_upper AS upper
+        FROM trends AS t WHERE ${subject.where('t')} AND t.season = ${sqlString(cells.season)} ORDER BY t.srd_id`,
+      { maxRows: 2_000_000, maxBytes: 200_000_000, timeoutMs: 30_000 },
+    );
+    context.attach({
+      kind: 'map-layer',
+      payload: buildTrendLayer({
+        table: mapQuery.table,
+        name: `${subject.species.common_name}: ${cells.season} trend ${cells.start_year}–${cells.end_year}${subject.region ? `, ${subject.region.name}` : ''}`,
+        color: nextLayerColor(context.session.id),
+        sourceTables: mapQuery.tablesRead,
+        sql: mapQuery.sql,
+        callId: context.callId,
+      }),
+    });
     const years = cells.end_year - cells.start_year;
     return {
       species: speciesRef(subject),
@@ -159,7 +180,7 @@ export const trendSummary = defineTool({
       },
       ...resultFields({
         count: cells.cells,
-        queries: [...subject.queries, cellQuery, foldQuery],
+        queries: [...subject.queries, cellQuery, foldQuery, mapQuery],
         scope: `${subject.describe().replace('every modelled cell in this build', 'every trend cell in this build')}, ${cells.season} trends ${cells.start_year}–${cells.end_year}`,
         caveats: [
           ...subjectCaveats(subject, { regionless: 'silent' }),

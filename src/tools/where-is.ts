@@ -72,10 +72,10 @@ export const whereIs = defineTool({
     const time = selectTime(args, seasons, subject.species.release);
     if ('code' in time) return time;
     // avg skips NULL (not modelled) weeks of a cell; a cell with no modelled week stays NULL.
-    const sql = `SELECT w.cell_id, c.lon, c.lat, c.country_code, c.state_code, avg(w.abundance) AS abundance
+    const sql = `SELECT w.cell_id, c.lon, c.lat, c.country_code, c.state_code, c.footprint_geojson, avg(w.abundance) AS abundance
       FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
       WHERE ${subject.where('w')} AND w.week IN (${time.weeks.join(', ')})
-      GROUP BY w.cell_id, c.lon, c.lat, c.country_code, c.state_code ORDER BY abundance DESC NULLS LAST, w.cell_id`;
+      GROUP BY w.cell_id, c.lon, c.lat, c.country_code, c.state_code, c.footprint_geojson ORDER BY abundance DESC NULLS LAST, w.cell_id`;
     const query = await runQuery(context, sql, {
       maxRows: 2_000_000,
       maxBytes: 200_000_000,
@@ -88,6 +88,8 @@ export const whereIs = defineTool({
       country_code: string | null;
       state_code: string | null;
       abundance: number | null;
+      /** For the map layer only. */
+      footprint_geojson?: string | null;
     }[];
     const modelled = cells.filter((cell) => cell.abundance !== null);
     const occupied = modelled.filter((cell) => cell.abundance! > 0);
@@ -125,7 +127,12 @@ export const whereIs = defineTool({
           sql: query.sql,
           callId: context.callId,
         },
-        { kind: 'point', lon: 'lon', lat: 'lat' },
+        {
+          kind: 'point',
+          lon: 'lon',
+          lat: 'lat',
+          footprint: { geojson: 'footprint_geojson', cell: 'cell_id' },
+        },
       ),
     });
     const seasonsTouched = [...new Set(time.weeks.map((week) => seasonOfWeek(seasons, week)))].filter(
@@ -143,7 +150,7 @@ export const whereIs = defineTool({
       top_cells: cells
         .slice(0, args.top)
         .filter((cell) => cell.abundance !== null)
-        .map((cell) => ({
+        .map(({ footprint_geojson: _square, ...cell }) => ({
           ...cell,
           abundance: significant(cell.abundance, 4),
           lon: significant(cell.lon, 6),

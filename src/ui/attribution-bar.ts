@@ -8,7 +8,7 @@ export interface AttributionBar {
 }
 
 /** eBird's terms ask for this attribution wherever the data is shown: visible before any data loads. */
-const DEFAULT_ATTRIBUTION =
+export const DEFAULT_ATTRIBUTION =
   'Data: eBird Status and Trends, Cornell Lab of Ornithology (ebird.org/science/status-and-trends).';
 
 /** Attribution and citation (always visible), and the badge shown while a simulated dataset is in scope. */

@@ -1,5 +1,6 @@
 // The file, not the registry's index: the index re-exports zod-based code the page never runs.
 import { toJsonLines, type AuditEntry } from '../registry';
+import { MAP_AGENT } from '../worker/protocol';
 import { download, el, prettyJson } from './dom';
 
 export interface AuditTab {
@@ -88,7 +89,10 @@ export function createAuditTab(): AuditTab {
       ...shown.map((entry) =>
         el('tr', { class: `outcome-${entry.outcome}` }, [
           el('td', {}, [entry.time.slice(11, 19)]),
-          el('td', {}, [entry.tool]),
+          el('td', {}, [
+            entry.tool,
+            ...(entry.agent === MAP_AGENT ? [el('span', { class: 'audit-agent' }, [' · from the map'])] : []),
+          ]),
           el('td', {}, [
             el('span', { class: `pill pill-${entry.outcome}` }, [entry.outcome]),
             entry.code ? ` ${entry.code}` : '',

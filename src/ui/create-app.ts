@@ -4,13 +4,17 @@ import type { QueryFrame } from '../frame/query-frame';
 import type { MapLayerPayload } from '../payloads';
 import type { AgentHost, WorkerPush } from '../worker/host';
 import { createApprovalsTab } from './approvals-tab';
+import { MAP_TURN_LABEL, mapAskRequest } from './ask-the-map';
 import { createAttributionBar } from './attribution-bar';
 import { createAuditTab } from './audit-tab';
 import { createChartView } from './chart-view';
 import { createChatPanel } from './chat-panel';
 import { createConversationLog } from './conversation-log';
+import { followAnswer } from './data-follows-answer';
 import { createDataTableView } from './data-table-view';
-import { el } from './dom';
+import { download, el } from './dom';
+import { exportAttribution, mapAttribution } from './export-attribution';
+import { mapCaption, mapPng } from './export-map';
 import { createHealthBanner, type HealthBanner } from './health-banner';
 import {
   loadSettings,
@@ -23,6 +27,7 @@ import {
 } from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
+import type { MapPoint } from './map-keys';
 import { createMapView, type MapInsets } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
 import { createProgressBar } from './progress-bar';
@@ -30,6 +35,7 @@ import { releaseYear } from './release-year';
 import { createScopePicker } from './scope-picker';
 import { createSettingsDialog } from './settings-dialog';
 import { formatShareLink, parseShareLink } from './share-link';
+import { chartRows, layerRows, queryRows } from './shown-rows';
 import { asksWithoutClick, sharedQuestionOffer } from './shared-question-offer';
 import { createSqlTab } from './sql-tab';
 import { suggestQuestions } from './suggest-questions';
@@ -45,6 +51,8 @@ export interface AppOptions {
   stores: KeyStores;
   /** The startup-health strip; main.ts passes one holding the site controls (offline data). */
   health?: HealthBanner;
+  /** Each table the engine starts or ends reading (main.ts hands them to the service worker). */
+  onTableRead?: (table: string) => void;
 }
 
 export interface App {
@@ -65,6 +73,8 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   let turnCounter = 0;
   /** Every layer on the map, with the turn that drew it (one answer, one map state). */
   const layers = new Map<string, { payload: MapLayerPayload; turnId: string; visible: boolean }>();
+  /** Turns a click on the map started: they show a chart and a line and leave the map as it is. */
+  const mapTurns = new Set<string>();
   /** The turn whose figures the map and chart show; a payload of another turn replaces them. */
   let figureTurn: string | undefined;
   /** What the running turn drew so far: an answer that drew nothing clears the stage at its end. */
@@ -84,6 +94,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       const layer = layers.get(id);
       if (layer) layer.visible = visible;
       refreshTimes();
+      if (figureTurn) offerLayerRows(figureTurn);
     },
     onOpacity: (id, opacity) => map.updateLayer(id, { opacity }),
     onRemove: (id) => {
@@ -94,8 +105,24 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     onZoom: (id) => map.zoomTo(id),
   });
   const mapEmpty = el('p', { class: 'map-empty', role: 'status', hidden: true });
-  const chart = createChartView();
+  const chart = createChartView({ attribution: (tables) => exportAttribution(catalog, tables) });
   const data = createDataTableView();
+  /** The Data tab follows the current answer: its chart's rows, else its layers' features, else its query. */
+  const dataRows = followAnswer(data);
+  /** Tables and packages the basemap was drawn from, for the exported map's attribution. */
+  let basemapTables: string[] = [];
+  let basemapSources: string[] = [];
+  const mapDownload = el(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary small map-download',
+      'aria-label': 'Download map as PNG',
+      onclick: () => void saveMap(),
+    },
+    // On a phone the first word goes, so the button covers less of the map (the name keeps it).
+    [el('span', { class: 'wide-only' }, ['Download ']), 'map as PNG'],
+  );
   const sql = createSqlTab();
   const audit = createAuditTab();
   const approvals = createApprovalsTab({
@@ -177,7 +204,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   // The slider first: the skip link lands on its play button, one Tab before the week.
   const mapControls = el('div', { class: 'map-controls', id: 'map-controls' }, [
     slider.element,
-    el('div', { class: 'map-overlay' }, [layerList.element]),
+    el('div', { class: 'map-overlay' }, [layerList.element, mapDownload]),
   ]);
   const mapSection = el('section', { class: 'map-wrap', 'aria-label': 'Map' }, [
     map.element,
@@ -227,9 +254,13 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       for (const time of layerTimes(payload)) times.add(time);
       Object.assign(labels, payload.timeLabels ?? {});
     }
+    // A one-week or one-season layer has no slider, but its weeks still show where the slider would be.
+    const period = [...layers.values()].find(({ payload, visible }) => visible && payload.period)?.payload
+      .period;
     slider.setTimes(
       [...times].sort((a, b) => a - b),
       labels,
+      period,
     );
     const open = focus ? peakTime(focus) : before;
     if (open !== undefined) slider.set(open);
@@ -255,6 +286,25 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     layerList.add(payload);
     refreshTimes(payload.times ? payload : undefined);
     map.addLayer(payload);
+    offerLayerRows(turnId);
+  }
+  /** The visible layers `turnId` drew, as the Data tab's rows (shown while that answer has no chart). */
+  function offerLayerRows(turnId: string) {
+    const shown = [...layers.values()].filter((layer) => layer.turnId === turnId && layer.visible);
+    if (shown.length > 0) dataRows.offer(turnId, layerRows(shown.map((layer) => layer.payload)));
+  }
+  /** The map as drawn, with the layers' names, legend titles, the week and the attribution composed in. */
+  async function saveMap() {
+    const shown = [...layers.values()].filter((layer) => layer.visible).map((layer) => layer.payload);
+    const tables = [...shown.flatMap((layer) => layer.sourceTables), ...basemapTables];
+    const caption = mapCaption(shown, slider.current(), mapAttribution(catalog, tables, basemapSources));
+    const png = await mapPng(await map.snapshot(), caption, window.devicePixelRatio || 1);
+    const stem = caption.title
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase()
+      .slice(0, 80);
+    download(png, `${stem || 'map'}.png`);
   }
   /** An answer that drew no map or no chart clears that area and says so, rather than leave the last one unlabelled. */
   function clearUndrawn(turnId: string) {
@@ -266,6 +316,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         layers.size > 0 ? 'This answer has no map; pinned layers stay.' : 'This answer has no map.';
     }
     if (!drawn.chart) chart.clear('This answer has no chart.');
+    dataRows.turnEnd(turnId);
   }
   function refreshAudit() {
     host.request('audit-list', {}).then(
@@ -307,6 +358,16 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       endTurn(turnId, errorMessage(error));
     });
   }
+  /** A click (or Enter) on the map: that place's weekly curve and one line, through the registry as agent `map`. */
+  function askMap(point: MapPoint) {
+    if (runningTurn) return;
+    const turnId = newTurnId();
+    const request = mapAskRequest(turnId, point, layers.values(), slider.current(), new Date());
+    mapTurns.add(turnId);
+    startTurn(turnId, request.question, MAP_TURN_LABEL);
+    host.request('map-ask', request).catch((error: unknown) => endTurn(turnId, errorMessage(error)));
+  }
+  map.onActivate(askMap);
   function replay(summary: TurnSummary) {
     if (runningTurn) return;
     const turnId = newTurnId();
@@ -385,8 +446,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
           if (event.turnId === runningTurn) drawn.chart = true;
           chart.show(payload);
           chart.setCursor(slider.current());
+          dataRows.offer(event.turnId, chartRows(payload));
           tabs.select('chart');
-        } else data.show(payload);
+        } else dataRows.offer(event.turnId, queryRows(payload));
         return;
       }
       case 'approval-need':
@@ -403,7 +465,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         endTurn(event.turnId, undefined, false);
         return;
       case 'turn-end':
-        if (event.turnId === runningTurn) clearUndrawn(event.turnId);
+        if (event.turnId === runningTurn && !mapTurns.has(event.turnId)) clearUndrawn(event.turnId);
         endTurn(event.turnId);
         return;
       default:
@@ -414,6 +476,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     switch (message.type) {
       case 'engine-progress':
         progress.engine(message.message, message.bytes);
+        if (message.stage === 'table-load' && message.table) options.onTableRead?.(message.table);
         if (!runningTurn && message.stage !== 'engine-start')
           setTimeout(() => !runningTurn && progress.done(), 1500);
         return;
@@ -447,7 +510,11 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       progress.done();
       await Promise.allSettled([
         host.request('basemap', {}).then(
-          (basemap) => map.setBasemap(basemap.layer),
+          (answer) => {
+            basemapTables = answer.basemap.sourceTables;
+            basemapSources = answer.basemap.sources;
+            map.setBasemap(answer.basemap);
+          },
           (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`),
         ),
         host.request('audit-list', {}).then((audit_) => audit.setEntries(audit_.entries)),

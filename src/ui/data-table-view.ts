@@ -1,20 +1,46 @@
-import { DataType, tableFromIPC, type Table } from 'apache-arrow';
-import type { DataTablePayload } from '../payloads';
 import { download, el } from './dom';
+import type { ShownRows } from './shown-rows';
 import { toCsv, type CsvValue } from './to-csv';
 
 export interface DataTableView {
   element: HTMLElement;
-  show(payload: DataTablePayload): void;
+  show(rows: ShownRows): void;
+  /** Empties the table and says why. */
+  clear(message: string): void;
 }
 
 const ROW_HEIGHT = 30;
+/** Rows read to size the columns: enough to see long labels, few enough for a million-row layer. */
+const SIZING_ROWS = 200;
 /** Rows drawn above and below the visible window, so fast scrolling shows no blank band. */
 const OVERSCAN = 10;
 
-/** The full result of the last query: a virtualised table (only visible rows are in the DOM) and CSV download. */
+/** What the tab says the rows are, and what an empty value means there. */
+const ABOUT: Record<ShownRows['source'], { lead: string; note: string; empty: string }> = {
+  chart: {
+    lead: 'Rows behind the chart',
+    note: 'One row per point of the chart. Not modelled = no estimate (an empty field in the CSV); 0 = predicted absent.',
+    empty: 'not modelled',
+  },
+  layer: {
+    lead: 'Features of the map layer',
+    note: 'One row per cell or region drawn (this answer has no chart). Not modelled = no estimate (an empty field in the CSV); 0 = predicted absent.',
+    empty: 'not modelled',
+  },
+  query: {
+    lead: 'Query result',
+    note: 'The full result of the query this answer ran (it drew no chart or map layer). NULL is an empty field in the CSV.',
+    empty: 'NULL',
+  },
+};
+
+/**
+ * The rows behind what the answer shows (data-follows-answer.ts): a virtualised table (only the
+ * visible rows are in the DOM) and the same rows as CSV.
+ */
 export function createDataTableView(): DataTableView {
   const title = el('p', { class: 'data-title' });
+  const note = el('p', { class: 'data-note' });
   const downloadButton = el('button', { type: 'button', class: 'secondary small', disabled: true }, [
     'Download CSV',
   ]);
@@ -22,111 +48,115 @@ export function createDataTableView(): DataTableView {
   const body = el('div', { class: 'data-body', role: 'rowgroup' });
   const scroller = el(
     'div',
-    { class: 'data-scroller', role: 'table', tabindex: '0', 'aria-label': 'Query result' },
+    { class: 'data-scroller', role: 'table', tabindex: '0', 'aria-label': 'Rows behind the answer' },
     [el('div', { role: 'rowgroup', class: 'data-head-group' }, [head]), body],
   );
-  const empty = el('p', { class: 'empty-state' }, ['The full result of the last query appears here.']);
+  const empty = el('p', { class: 'empty-state' }, [
+    'The rows behind the chart or map of an answer appear here.',
+  ]);
   const element = el('div', { class: 'data-table-view' }, [
     empty,
     el('div', { class: 'toolbar' }, [title, downloadButton]),
+    note,
     scroller,
   ]);
-  let table: Table | undefined;
-  let payload: DataTablePayload | undefined;
+  let shown: ShownRows | undefined;
 
   const renderWindow = () => {
-    if (!table) return;
+    if (!shown) return;
+    const rows = shown;
+    const emptyText = ABOUT[rows.source].empty;
     const first = Math.max(0, Math.floor(scroller.scrollTop / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(
-      table.numRows,
+      rows.rowCount,
       Math.ceil((scroller.scrollTop + scroller.clientHeight) / ROW_HEIGHT) + OVERSCAN,
     );
-    const rows: HTMLElement[] = [];
+    const drawn: HTMLElement[] = [];
     for (let index = first; index < last; index++) {
       const row = el(
         'div',
         { class: 'data-row', role: 'row', 'aria-rowindex': String(index + 2) },
-        table.schema.fields.map((field) =>
-          el('div', { class: 'data-cell', role: 'cell' }, [
-            displayValue(table!.getChild(field.name)?.get(index), field.type),
-          ]),
-        ),
+        rows
+          .row(index)
+          .map((value) => el('div', { class: 'data-cell', role: 'cell' }, [displayValue(value, emptyText)])),
       );
       row.style.transform = `translateY(${index * ROW_HEIGHT}px)`;
-      rows.push(row);
+      drawn.push(row);
     }
-    body.replaceChildren(...rows);
+    body.replaceChildren(...drawn);
   };
   scroller.addEventListener('scroll', () => requestAnimationFrame(renderWindow));
   downloadButton.addEventListener('click', () => {
-    if (!table || !payload) return;
-    saveCsv(table, payload);
+    if (shown) saveCsv(shown);
   });
 
   return {
     element,
-    show(next) {
-      payload = next;
-      table = tableFromIPC(new Uint8Array(next.ipc));
+    show(rows) {
+      shown = rows;
+      const about = ABOUT[rows.source];
       empty.hidden = true;
       downloadButton.disabled = false;
-      title.textContent = `${next.title.charAt(0).toUpperCase()}${next.title.slice(1)} · ${table.numRows.toLocaleString('en-US')} row${table.numRows === 1 ? '' : 's'}`;
-      scroller.setAttribute('aria-rowcount', String(table.numRows + 1));
-      const template = `repeat(${table.schema.fields.length}, minmax(7rem, 1fr))`;
-      scroller.style.setProperty('--data-columns', template);
+      title.textContent = `${about.lead}: ${rows.title} · ${rows.rowCount.toLocaleString('en-US')} row${rows.rowCount === 1 ? '' : 's'}`;
+      note.textContent = about.note;
+      scroller.hidden = false;
+      scroller.setAttribute('aria-rowcount', String(rows.rowCount + 1));
+      scroller.style.setProperty('--data-columns', columnTemplate(rows));
       head.replaceChildren(
-        ...table.schema.fields.map((field) =>
-          el('div', { class: 'data-cell', role: 'columnheader' }, [field.name]),
-        ),
+        ...rows.columns.map((name) => el('div', { class: 'data-cell', role: 'columnheader' }, [name])),
       );
-      body.style.height = `${table.numRows * ROW_HEIGHT}px`;
+      body.style.height = `${rows.rowCount * ROW_HEIGHT}px`;
       scroller.scrollTop = 0;
       renderWindow();
+    },
+    clear(message) {
+      shown = undefined;
+      empty.textContent = message;
+      empty.hidden = false;
+      downloadButton.disabled = true;
+      title.textContent = '';
+      note.textContent = '';
+      head.replaceChildren();
+      body.replaceChildren();
+      scroller.hidden = true;
     },
   };
 }
 
-function saveCsv(table: Table, payload: DataTablePayload): void {
-  const fields = table.schema.fields;
-  const columns = fields.map((field) => table.getChild(field.name));
-  const rows = (function* () {
-    for (let index = 0; index < table.numRows; index++)
-      yield fields.map((field, column) => csvValue(columns[column]?.get(index), field.type));
+function saveCsv(rows: ShownRows): void {
+  const lines = (function* () {
+    for (let index = 0; index < rows.rowCount; index++) yield rows.row(index);
   })();
-  const name = `${payload.title.replace(/[^\w-]+/g, '-').toLowerCase() || 'result'}.csv`;
-  download(
-    new Blob(
-      [
-        toCsv(
-          fields.map((field) => field.name),
-          rows,
-        ),
-      ],
-      { type: 'text/csv' },
-    ),
-    name,
-  );
+  const name = `${
+    rows.title
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'rows'
+  }.csv`;
+  download(new Blob([toCsv(rows.columns, lines)], { type: 'text/csv' }), name);
 }
 
-/** Arrow 17 returns DATE columns as epoch milliseconds; show them as ISO dates. */
-function csvValue(value: unknown, type: DataType): CsvValue {
-  if (value === null || value === undefined) return null;
-  if (DataType.isDate(type) || DataType.isTimestamp(type)) return new Date(Number(value));
-  if (
-    typeof value === 'number' ||
-    typeof value === 'bigint' ||
-    typeof value === 'string' ||
-    typeof value === 'boolean'
-  )
-    return value;
+/**
+ * One fixed width per column (its longest text among the first rows, 8–60 characters), the same
+ * for the header and every row. With `1fr` columns each absolutely placed row sized its own
+ * tracks, so a row holding a long label ("Yellow-bellied Sapsucker, the whole year, Michigan")
+ * drew its cells off the header's columns.
+ */
+function columnTemplate(rows: ShownRows): string {
+  const widths = rows.columns.map((name) => name.length);
+  const emptyText = ABOUT[rows.source].empty;
+  for (let index = 0; index < Math.min(rows.rowCount, SIZING_ROWS); index++)
+    rows.row(index).forEach((value, column) => {
+      widths[column] = Math.max(widths[column] ?? 0, displayValue(value, emptyText).length);
+    });
+  return widths.map((chars) => `${Math.min(60, Math.max(8, chars + 3))}ch`).join(' ');
+}
+
+function displayValue(value: CsvValue, emptyText: string): string {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value)))
+    return emptyText;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
   return String(value);
-}
-
-function displayValue(value: unknown, type: DataType): string {
-  const csv = csvValue(value, type);
-  if (csv === null || csv === undefined) return 'NULL';
-  if (csv instanceof Date) return csv.toISOString().slice(0, 10);
-  if (typeof csv === 'number')
-    return Number.isInteger(csv) ? String(csv) : String(Number(csv.toPrecision(6)));
-  return String(csv);
 }

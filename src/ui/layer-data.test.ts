@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MapLayerPayload } from '../payloads';
-import { featureInfo, filterValues, layerBounds, layerTimes, peakTime, timeBlock } from './layer-data';
+import {
+  dayMonth,
+  featureInfo,
+  filterValues,
+  layerBounds,
+  layerTimes,
+  peakTime,
+  timeBlock,
+} from './layer-data';
 import { formatValue } from './color-scale';
 
 const payload = (extra: Partial<MapLayerPayload> = {}): MapLayerPayload => ({
@@ -50,11 +58,28 @@ describe('featureInfo', () => {
       value: 0.5,
       valueText: '0.5 birds',
       time: 16,
-      timeLabel: '2023-04-19',
+      timeLabel: '19 April',
       label: 'USA-MI',
     });
     expect(featureInfo(layer, 1, formatValue).valueText).toBe('no data (not modelled)');
     expect(featureInfo(layer, 2, formatValue).valueText).toBe('0 birds');
+  });
+
+  it('featureInfo says when a figure is uncertain and rounds to 3 significant digits', () => {
+    const layer = payload({
+      values: new Float32Array([-2.7166, 1, 0]),
+      uncertain: Uint8Array.from([1, 0, 0]),
+    });
+    expect(featureInfo(layer, 0, formatValue)).toMatchObject({ valueText: '-2.72 birds', uncertain: true });
+    expect(featureInfo(layer, 1, formatValue).uncertain).toBeUndefined();
+  });
+});
+
+describe('dayMonth', () => {
+  it('writes a week date as "19 April", leaving other labels as they are', () => {
+    expect(dayMonth('2023-04-19')).toBe('19 April');
+    expect(dayMonth('2023-01-04')).toBe('4 January');
+    expect(dayMonth('week 3')).toBe('week 3');
   });
 });
 

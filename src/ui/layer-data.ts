@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../frame/month-names';
 import type { MapLayerPayload } from '../payloads';
 
 /** [[west, south], [east, north]] in degrees. */
@@ -84,7 +85,10 @@ export function filterValues(times: Uint16Array): Float32Array {
 export interface FeatureInfo {
   value: number;
   valueText: string;
+  /** The figure is uncertain (a trend whose interval spans 0). */
+  uncertain?: boolean;
   time?: number;
+  /** The week's date as a person says it: "19 April". */
   timeLabel?: string;
   label?: string;
 }
@@ -101,13 +105,26 @@ export function featureInfo(
       ? 'no data (not modelled)'
       : `${format(value)}${payload.unit ? ` ${payload.unit}` : ''}`,
   };
+  if (payload.uncertain?.[index]) info.uncertain = true;
   const time = payload.times?.[index];
   if (time !== undefined) {
     info.time = time;
     const label = payload.timeLabels?.[time];
-    if (label) info.timeLabel = label;
+    if (label) info.timeLabel = dayMonth(label);
   }
   const label = payload.labels?.[index];
   if (label) info.label = label;
   return info;
+}
+
+/** An ISO date (the payload's week labels, "2023-04-19") as "19 April"; any other label as it is. */
+/** The week as the slider and the map export name it: "Week 16 · 19 April" (a date, not an ISO string). */
+export function weekText(week: number, label: string | undefined): string {
+  return `Week ${week}${label ? ` · ${dayMonth(label)}` : ''}`;
+}
+
+export function dayMonth(label: string): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(label);
+  const month = match ? MONTH_NAMES[Number(match[1]) - 1] : undefined;
+  return match && month ? `${Number(match[2])} ${month}` : label;
 }

@@ -1,6 +1,7 @@
 import type { MapLayerPayload } from '../payloads';
 import { el } from './dom';
-import { createMapLegend } from './map-legend';
+import { createMapLegend, createOutlineLegend, createSharedLegend } from './map-legend';
+import { hasValueScale, measureKey, measureScales } from './measure-scales';
 import { svgIcon } from './svg-icon';
 
 export interface LayerListActions {
@@ -19,13 +20,18 @@ export interface LayerList {
 }
 
 interface LayerItem {
+  payload: MapLayerPayload;
   element: HTMLElement;
+  legend: HTMLElement;
   pinned: boolean;
+  visible: boolean;
 }
 
 /**
  * The map's layer list: one entry per layer with show/hide, pin, zoom to, remove, opacity and its
  * legend. A hidden layer's legend is folded away: each legend on screen is a layer on the map.
+ * Layers of one measure share one colour scale (measure-scales.ts): the first visible one shows
+ * it in full, the others say whose legend they share.
  */
 export function createLayerList(actions: LayerListActions): LayerList {
   const list = el('ul', { class: 'layer-items' });
@@ -51,9 +57,20 @@ export function createLayerList(actions: LayerListActions): LayerList {
     list,
   ]);
   const items = new Map<string, LayerItem>();
+  const refreshLegends = () => {
+    const scales = measureScales(items.values());
+    for (const item of items.values()) {
+      // A hidden layer's legend is folded away; it is redrawn when the layer shows again.
+      if (!item.visible) continue;
+      const legend = legendOf(item.payload, scales, items);
+      item.legend.replaceWith(legend);
+      item.legend = legend;
+    }
+  };
   const refresh = () => {
     empty.hidden = items.size > 0;
     element.dataset.empty = String(items.size === 0);
+    refreshLegends();
   };
   const removeItem = (id: string) => {
     items.get(id)?.element.remove();
@@ -67,14 +84,23 @@ export function createLayerList(actions: LayerListActions): LayerList {
       items.get(payload.id)?.element.remove();
       const visibleId = `layer-visible-${payload.id}`;
       const opacityId = `layer-opacity-${payload.id}`;
-      const entry: LayerItem = { element: el('li'), pinned: false };
+      items.delete(payload.id);
+      const entry: LayerItem = {
+        payload,
+        element: el('li'),
+        legend: el('div'),
+        pinned: false,
+        visible: true,
+      };
       const visible = el('input', {
         type: 'checkbox',
         id: visibleId,
         checked: true,
         onchange: () => {
+          entry.visible = visible.checked;
           entry.element.classList.toggle('layer-hidden', !visible.checked);
           actions.onVisible(payload.id, visible.checked);
+          refreshLegends();
         },
       });
       const opacity = el('input', {
@@ -133,7 +159,7 @@ export function createLayerList(actions: LayerListActions): LayerList {
             ['✕'],
           ),
         ]),
-        createMapLegend(payload),
+        entry.legend,
         el('div', { class: 'layer-opacity' }, [el('label', { for: opacityId }, ['Opacity']), opacity]),
         el('p', { class: 'layer-source' }, [
           `${payload.featureCount.toLocaleString('en-US')} features · from ${payload.sourceTables.join(', ')}`,
@@ -146,6 +172,20 @@ export function createLayerList(actions: LayerListActions): LayerList {
     remove: removeItem,
     isPinned: (id) => items.get(id)?.pinned ?? false,
   };
+}
+
+/** The full legend of the first visible layer of a measure, a one-line reference on the others. */
+function legendOf(
+  payload: MapLayerPayload,
+  scales: ReturnType<typeof measureScales>,
+  items: ReadonlyMap<string, LayerItem>,
+): HTMLElement {
+  if (!hasValueScale(payload)) return createOutlineLegend(payload);
+  const scale = scales.get(measureKey(payload))!;
+  const owner = scale.layerIds[0];
+  return owner === payload.id
+    ? createMapLegend(scale)
+    : createSharedLegend(scale, items.get(owner)!.payload.name);
 }
 
 /** A push-pin outline (aria-hidden: the button's label says what it does). */

@@ -8,22 +8,59 @@ import {
 } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import { DataFilterExtension } from '@deck.gl/extensions';
-import type { MapLayerPayload } from '../payloads';
-import { fillColors, formatValue } from './color-scale';
+import type { BasemapPayload, MapLayerPayload } from '../payloads';
+import { createBasemapLayers, type BasemapLayers } from './basemap-layers';
+import { createScaleBar } from './scale-bar';
+import { zoomStep } from './town-label-placement';
+import {
+  fillColors,
+  formatValue,
+  OUTLINE_FILL_ALPHA,
+  parseHex,
+  repeatPerVertex,
+  type ColorScale,
+} from './color-scale';
+import {
+  buildQuads,
+  markedOutlines,
+  perVertex,
+  QUAD_CORNERS,
+  quadBlock,
+  type QuadData,
+  type Quads,
+} from './footprint-quads';
+import { createMapCrosshair } from './map-crosshair';
+import { bindMapKeys, type MapPoint } from './map-keys';
 import { featureInfo, filterValues, layerBounds, timeBlock, type Bounds } from './layer-data';
+import { hasValueScale, measureTitle, scaleChanges } from './measure-scales';
 
 /** A layer as the map holds it: the payload plus what the person set in the layer list. */
 export interface MapLayerState {
   payload: MapLayerPayload;
   visible: boolean;
   opacity: number;
+  /** One RGBA per feature on `scale`, the shared scale of the layer's measure (see `rescale`). */
   colors: Uint8Array;
+  scale?: ColorScale;
   filter?: Float32Array;
   bounds?: Bounds;
   /** Data and accessors handed to deck.gl, built once (see `staticProps`). */
   deckProps: Record<string, unknown>;
   /** For a time-sorted point layer: its GPU buffers and each week's block as deck.gl data (see `weekData`). */
   weeks?: WeekBlocks;
+  /** For a layer with cell footprints: its quads, drawn instead of discs (footprint-quads.ts). */
+  quads?: FootprintQuads;
+}
+
+interface FootprintQuads {
+  geometry: Quads;
+  /** `colors` repeated for each corner: SolidPolygonLayer colours binary polygons per vertex. */
+  colors: Uint8Array;
+  filter?: Float32Array;
+  /** Outlines of the uncertain features (a static layer's overlay). */
+  uncertain?: ReturnType<typeof markedOutlines>;
+  /** A time-sorted layer's week → its block, as views into the arrays above. */
+  weeks: Map<number, QuadData>;
 }
 
 /** luma.gl's device and buffer, as deck.gl hands them over (no direct luma.gl import). */
@@ -52,7 +89,7 @@ interface WeekData {
 
 export interface MapView {
   element: HTMLElement;
-  setBasemap(payload: MapLayerPayload): void;
+  setBasemap(payload: BasemapPayload): void;
   addLayer(payload: MapLayerPayload): MapLayerState;
   updateLayer(id: string, change: Partial<Pick<MapLayerState, 'visible' | 'opacity'>>): void;
   removeLayer(id: string): void;
@@ -60,10 +97,12 @@ export interface MapView {
   setTime(time: number | undefined): void;
   /** Resolves after the next frame deck.gl drew (tests wait on it before a screenshot). */
   rendered(): Promise<void>;
+  /** Calls `listener` with the place clicked, or under the crosshair when Enter or Space is pressed on the focused map. */
+  onActivate(listener: (point: MapPoint) => void): void;
+  /** A copy of the map as drawn, taken right after deck.gl draws a frame (export-map.ts composes it). */
+  snapshot(): Promise<HTMLCanvasElement>;
 }
 
-const LAND: [number, number, number, number] = [241, 238, 229, 255];
-const BORDER: [number, number, number, number] = [150, 145, 130, 200];
 const INITIAL_VIEW = { longitude: -95, latitude: 40, zoom: 2.6, pitch: 0, bearing: 0 };
 /**
  * Name of the performance measure spanning a layer's first upload: from handing it to deck.gl to
@@ -88,9 +127,16 @@ export function createMapView(
 ): MapView {
   const canvasHost = el('div', 'map-canvas');
   const element = el('div', 'map-view');
-  element.append(canvasHost);
+  const scaleBar = createScaleBar();
+  element.append(canvasHost, createMapCrosshair(), scaleBar.element);
+  const activations: ((point: MapPoint) => void)[] = [];
+  const activate = (point: MapPoint) => {
+    for (const listener of activations) listener(point);
+  };
   const layers = new Map<string, MapLayerState>();
-  let basemap: Layer[] = [];
+  let basemap: BasemapLayers = { under: [], over: () => [] };
+  /** The zoom the town labels were last placed for (basemap-layers.ts). */
+  let labelZoom = INITIAL_VIEW.zoom;
   let time: number | undefined;
   let afterRender: (() => void)[] = [];
   let uploads: { id: string; start: number }[] = [];
@@ -102,6 +148,10 @@ export function createMapView(
     controller: { keyboard: true, doubleClickZoom: true },
     layers: [],
     getTooltip: tooltipFor(layers, () => time),
+    // The place under the pointer, picked feature or not: the answer names the cell that holds it.
+    onClick: ({ coordinate }) => {
+      if (coordinate) activate({ lon: coordinate[0]!, lat: coordinate[1]! });
+    },
     onDeviceInitialized: (created) => {
       device = created;
       // Week-block layers added before the device existed switch to their GPU buffers.
@@ -113,12 +163,22 @@ export function createMapView(
       canvas?.setAttribute('aria-roledescription', 'map');
       canvas?.setAttribute(
         'aria-label',
-        'Map. Arrow keys pan, plus and minus zoom; hover a cell for its value.',
+        'Map. Arrow keys pan, plus and minus zoom, Enter shows the weekly values at the cross in the middle; hover or click a cell for its value.',
       );
+      if (canvas) bindMapKeys(canvas, { centre: viewCentre, zoomBy }, activate);
     },
     onAfterRender: () => {
       // Frames drawn so far, readable from outside (tests wait for the next frame after a change).
       element.dataset.frames = String(Number(element.dataset.frames ?? 0) + 1);
+      // The view drawn (centre lon, lat, zoom), readable from outside: keyboard tests check it moves.
+      const view = deck.getViewports()[0] as WebMercatorViewport | undefined;
+      if (view) element.dataset.view = `${view.longitude} ${view.latitude} ${view.zoom}`;
+      if (view) scaleBar.update(view);
+      // Town labels are placed per zoom step: a new step places them again.
+      if (view && zoomStep(view.zoom) !== zoomStep(labelZoom)) {
+        labelZoom = view.zoom;
+        redraw();
+      }
       for (const upload of uploads)
         performance.measure(LAYER_UPLOAD_MEASURE, {
           start: upload.start,
@@ -132,11 +192,34 @@ export function createMapView(
     },
   });
 
+  const viewCentre = (): MapPoint | undefined => {
+    const view = deck.getViewports()[0];
+    if (!view) return undefined;
+    const [lon, lat] = view.unproject([view.width / 2, view.height / 2]);
+    return { lon: lon!, lat: lat! };
+  };
+  const zoomBy = (delta: number) => {
+    const view = deck.getViewports()[0] as WebMercatorViewport | undefined;
+    if (view)
+      deck.setProps({
+        initialViewState: {
+          ...INITIAL_VIEW,
+          longitude: view.longitude,
+          latitude: view.latitude,
+          zoom: view.zoom + delta,
+        },
+      });
+  };
+
   const redraw = () => {
     // The answer layers on the map, readable from outside (one answer, one map state: tests check it).
     element.dataset.layers = [...layers.keys()].join(' ');
     deck.setProps({
-      layers: [...basemap, ...[...layers.values()].map((state) => toDeckLayer(state, time, device))],
+      layers: [
+        ...basemap.under,
+        ...[...layers.values()].flatMap((state) => toDeckLayer(state, time, device)),
+        ...basemap.over(labelZoom),
+      ],
     });
   };
   const fitView = (bounds: Bounds | undefined) => {
@@ -172,55 +255,17 @@ export function createMapView(
     element,
     setBasemap(payload) {
       const start = performance.now();
-      const data = {
-        length: payload.featureCount,
-        startIndices: payload.polygonStarts,
-        attributes: { getPolygon: { value: payload.coordinates, size: 2 } },
-      };
-      const paths = {
-        length: payload.featureCount,
-        startIndices: payload.polygonStarts,
-        attributes: { getPath: { value: payload.coordinates, size: 2 } },
-      };
-      basemap = [
-        new SolidPolygonLayer({
-          id: 'basemap-land',
-          data,
-          getFillColor: LAND,
-          wrapLongitude: true,
-          pickable: false,
-        }),
-        new PathLayer({
-          id: 'basemap-borders',
-          data: paths,
-          getColor: BORDER,
-          getWidth: 0.8,
-          widthUnits: 'pixels',
-          wrapLongitude: true,
-          _pathType: 'loop',
-        }),
-      ];
+      basemap = createBasemapLayers(payload);
       uploads.push({ id: 'basemap', start });
       redraw();
+      // Before any answer the map opens on the build's cells, not on the whole continent.
+      if (layers.size === 0 && payload.cells) fitView(payload.cells);
     },
     addLayer(payload) {
       const start = performance.now();
-      const base = {
-        payload,
-        visible: true,
-        opacity: 0.9,
-        colors: fillColors(payload.values, payload.domain, payload.color),
-        bounds: layerBounds(payload.coordinates),
-        ...(payload.times && !drawsWeekBlocks(payload) ? { filter: filterValues(payload.times) } : {}),
-      };
-      const state: MapLayerState = {
-        ...base,
-        deckProps: staticProps(base),
-        ...(drawsWeekBlocks(payload)
-          ? { weeks: { positions: positions32(payload.coordinates), data: new Map() } }
-          : {}),
-      };
+      const state = createLayerState(payload);
       layers.set(payload.id, state);
+      rescale(layers);
       uploads.push({ id: payload.id, start });
       redraw();
       fitView(state.bounds);
@@ -230,11 +275,14 @@ export function createMapView(
       const state = layers.get(id);
       if (!state) return;
       Object.assign(state, change);
+      // Showing or hiding a layer can widen or narrow its measure's shared scale.
+      if (change.visible !== undefined) rescale(layers);
       redraw();
     },
     removeLayer(id) {
       const gpu = layers.get(id)?.weeks?.gpu;
       layers.delete(id);
+      rescale(layers);
       redraw();
       // Freed once a frame without the layer is drawn (deck.gl does not own external buffers).
       if (gpu)
@@ -258,12 +306,88 @@ export function createMapView(
       time = next;
       redraw();
     },
+    onActivate(listener) {
+      activations.push(listener);
+    },
     rendered: () =>
       new Promise<void>((resolve) => {
         afterRender.push(resolve);
         deck.redraw('test');
       }),
+    snapshot: () =>
+      new Promise<HTMLCanvasElement>((resolve) => {
+        // Copied inside onAfterRender, before the browser composites the frame: the drawing buffer
+        // is whole there whether or not the context preserves it.
+        afterRender.push(() => resolve(copyCanvas(deck.getCanvas())));
+        deck.redraw('snapshot');
+      }),
   };
+}
+
+function createLayerState(payload: MapLayerPayload): MapLayerState {
+  const footprints =
+    payload.footprints?.length === payload.featureCount * QUAD_CORNERS * 2 ? payload.footprints : undefined;
+  const filter = payload.times && !drawsWeekBlocks(payload) ? filterValues(payload.times) : undefined;
+  const state: MapLayerState = {
+    payload,
+    visible: true,
+    opacity: 0.9,
+    colors: new Uint8Array(0),
+    bounds: layerBounds(footprints ?? payload.coordinates),
+    deckProps: {},
+    ...(filter ? { filter } : {}),
+  };
+  if (footprints) {
+    const geometry = buildQuads(footprints);
+    state.quads = {
+      geometry,
+      colors: new Uint8Array(0),
+      weeks: new Map(),
+      ...(filter ? { filter: perVertex(filter) } : {}),
+      ...(payload.uncertain?.includes(1) && !payload.timeStarts
+        ? { uncertain: markedOutlines(geometry, payload.uncertain) }
+        : {}),
+    };
+  } else if (drawsWeekBlocks(payload)) {
+    state.weeks = { positions: positions32(payload.coordinates), data: new Map() };
+  }
+  if (!hasValueScale(payload)) paint(state, outlineFill(payload));
+  return state;
+}
+
+/** An outline layer's light fill in its own colour (the season's, for a range). */
+function outlineFill(payload: MapLayerPayload): Uint8Array {
+  const colors = new Uint8Array(payload.featureCount * 4);
+  const rgba = [...parseHex(payload.color), OUTLINE_FILL_ALPHA];
+  for (let index = 0; index < payload.featureCount; index++) colors.set(rgba, index * 4);
+  return colors;
+}
+
+/**
+ * Every visible layer of a measure on one scale (the union of their domains): a layer whose
+ * measure's scale changed is recoloured, week-block GPU colour buffers included. Hidden layers
+ * keep their colours until they show again.
+ */
+function rescale(layers: Map<string, MapLayerState>): void {
+  for (const [state, scale] of scaleChanges(layers.values())) {
+    state.scale = scale;
+    paint(state, fillColors(state.payload.values, scale, state.payload.uncertain));
+  }
+}
+
+/** Sets a layer's colours and rebuilds what deck.gl reads them from. */
+function paint(state: MapLayerState, colors: Uint8Array): void {
+  state.colors = colors;
+  if (state.quads) {
+    state.quads.colors = repeatPerVertex(colors, QUAD_CORNERS);
+    state.quads.weeks.clear();
+  }
+  if (state.weeks) {
+    // The GPU buffer is written in place; each week's descriptor keeps pointing into it.
+    state.weeks.gpu?.colors.write(colors);
+    state.weeks.data.clear();
+  }
+  state.deckProps = staticProps(state);
 }
 
 /**
@@ -274,10 +398,15 @@ export function createMapView(
  * recompute the attributes of all 46k harness points on every slider step (~2.5 s per step).
  */
 function staticProps(state: Omit<MapLayerState, 'deckProps'>): Record<string, unknown> {
-  const { payload, colors, filter } = state;
+  const { payload, colors, filter, quads } = state;
   const animated = filter !== undefined;
-  // Week-block layers get their data per week (`weekData`).
+  // Week-block layers get their data per week (`weekData`, `quadWeek`).
   if (drawsWeekBlocks(payload)) return {};
+  if (quads)
+    return {
+      data: quadBlock(quads.geometry, quads.colors, 0, payload.featureCount, quads.filter),
+      ...(animated ? { extensions: [WEEK_FILTER] } : {}),
+    };
   if (payload.geometry === 'point') {
     return {
       data: {
@@ -365,21 +494,86 @@ function weekData(state: MapLayerState, time: number | undefined, device: Device
   return data;
 }
 
+/**
+ * One week of a time-sorted footprint layer: views into the layer's quad arrays, so deck.gl
+ * writes only that week's vertices to the GPU (a slider step costs the week, not the layer).
+ */
+function quadWeek(state: MapLayerState, time: number | undefined): QuadData {
+  const quads = state.quads!;
+  const key = time ?? 0;
+  let data = quads.weeks.get(key);
+  if (!data) {
+    const [start, count] = timeBlock(state.payload.timeStarts!, time);
+    data = quadBlock(quads.geometry, quads.colors, start, count);
+    quads.weeks.set(key, data);
+  }
+  return data;
+}
+
 function positions32(coordinates: Float64Array): Float32Array {
   return Float32Array.from(coordinates);
 }
 
-function toDeckLayer(state: MapLayerState, time: number | undefined, device: Device | undefined): Layer {
+/** Grey edge of an uncertain cell (a trend whose interval spans 0). */
+const UNCERTAIN_EDGE: [number, number, number, number] = [70, 70, 70, 200];
+
+function toDeckLayer(
+  state: MapLayerState,
+  time: number | undefined,
+  device: Device | undefined,
+): Layer | Layer[] {
   const { payload } = state;
+  const shown = { visible: state.visible, opacity: state.opacity };
   const props = {
     ...state.deckProps,
     id: payload.id,
-    visible: state.visible,
-    opacity: state.opacity,
+    ...shown,
     pickable: true,
     ...(state.filter ? { filterRange: [time ?? 0, time ?? 0] as [number, number] } : {}),
     ...(state.weeks ? { data: weekData(state, time, device) } : {}),
   };
+  if (state.quads) {
+    const { uncertain } = state.quads;
+    return [
+      new SolidPolygonLayer({
+        ...props,
+        ...(payload.timeStarts ? { data: quadWeek(state, time) } : {}),
+        // The quads are given whole: no normalising, no tessellation (indices), no longitude cut.
+        _normalize: false,
+      }),
+      ...(uncertain
+        ? [
+            new PathLayer({
+              id: `${payload.id}-uncertain`,
+              ...shown,
+              data: uncertain,
+              getColor: UNCERTAIN_EDGE,
+              getWidth: 1,
+              widthUnits: 'pixels',
+              _pathType: 'loop',
+            }),
+          ]
+        : []),
+    ];
+  }
+  if (payload.style === 'outline' && payload.polygonStarts)
+    return [
+      new SolidPolygonLayer({ ...props, wrapLongitude: true }),
+      new PathLayer({
+        id: `${payload.id}-edges`,
+        ...shown,
+        data: {
+          length: payload.featureCount,
+          startIndices: payload.polygonStarts,
+          attributes: { getPath: { value: payload.coordinates, size: 2 } },
+        },
+        getColor: [...parseHex(payload.color), 255] as [number, number, number, number],
+        getWidth: 2,
+        widthUnits: 'pixels',
+        wrapLongitude: true,
+        _pathType: 'loop',
+      }),
+    ];
   if (payload.geometry === 'point') {
     // 27 km cells drawn as discs of 14 km radius just touch, so a weekly grid reads as a surface.
     return new ScatterplotLayer({
@@ -407,15 +601,26 @@ function tooltipFor(layers: Map<string, MapLayerState>, time: () => number | und
     const state = layer ? layers.get(layer.id) : undefined;
     if (!state || index < 0) return null;
     // A week-block layer picks within the drawn block: back to the feature's index in the payload.
-    const start = state.weeks ? timeBlock(state.payload.timeStarts!, time())[0] : 0;
-    const info = featureInfo(state.payload, start + index, formatValue);
-    const lines = [`${state.payload.name}`, `${state.payload.valueName}: ${info.valueText}`];
+    const { payload } = state;
+    const start =
+      payload.timeStarts && (state.weeks || state.quads) ? timeBlock(payload.timeStarts, time())[0] : 0;
+    const info = featureInfo(payload, start + index, formatValue);
+    const lines = [payload.name, `${measureTitle(payload)}: ${info.valueText}`];
+    if (info.uncertain) lines.push('Uncertain: the interval spans 0');
     if (info.time !== undefined)
-      lines.push(`Week ${info.time}${info.timeLabel ? ` (${info.timeLabel})` : ''}`);
+      lines.push(info.timeLabel ? `${info.timeLabel} (week ${info.time})` : `Week ${info.time}`);
     if (info.label) lines.push(`Region: ${info.label}`);
     // Inline, as deck.gl styles its tooltip inline (a stylesheet would need !important to win).
     return { text: lines.join('\n'), className: 'map-tooltip', style: TOOLTIP_STYLE };
   };
+}
+
+function copyCanvas(source: HTMLCanvasElement | null): HTMLCanvasElement {
+  const copy = document.createElement('canvas');
+  copy.width = source?.width ?? 0;
+  copy.height = source?.height ?? 0;
+  if (source && copy.width > 0 && copy.height > 0) copy.getContext('2d')!.drawImage(source, 0, 0);
+  return copy;
 }
 
 function el(tag: 'div', className: string): HTMLDivElement {

@@ -124,3 +124,36 @@ describe('links in answers show their target and open only from a confirming lin
     ]);
   });
 });
+
+describe('parseMarkdown and the Details of an answer', () => {
+  it('folds everything from a "Details:" line on into one details block, whatever lead a model writes', () => {
+    for (const lead of ['Details:', '**Details**', '## Details', 'Caveats:', 'Method and caveats:']) {
+      const blocks = parseMarkdown(
+        `It peaks around 19 April.\n\n${lead}\n- Weeks read: all 52.\n- A caveat.`,
+      );
+      expect(
+        blocks.map((block) => block.type),
+        lead,
+      ).toEqual(['paragraph', 'details']);
+      const details = blocks[1] as Extract<(typeof blocks)[number], { type: 'details' }>;
+      expect(details.children).toEqual([
+        {
+          type: 'list',
+          ordered: false,
+          items: [[{ type: 'text', text: 'Weeks read: all 52.' }], [{ type: 'text', text: 'A caveat.' }]],
+        },
+      ]);
+    }
+  });
+
+  it('a sentence that merely mentions details, or a lead with nothing after it, folds nothing', () => {
+    expect(parseMarkdown('Details: see the map.\n\n- one').map((block) => block.type)).toEqual([
+      'paragraph',
+      'list',
+    ]);
+    expect(parseMarkdown('Answer.\n\nDetails:').map((block) => block.type)).toEqual([
+      'paragraph',
+      'paragraph',
+    ]);
+  });
+});

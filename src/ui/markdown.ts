@@ -17,7 +17,17 @@ export type Block =
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'heading'; level: 1 | 2 | 3; children: Inline[] }
   | { type: 'list'; ordered: boolean; items: Inline[][] }
-  | { type: 'code-block'; text: string };
+  | { type: 'code-block'; text: string }
+  /** "Details:" and everything after it: the method and caveats, folded away (the page draws a <details>). */
+  | { type: 'details'; summary: string; children: Block[] };
+
+/**
+ * A line that opens the folded part of an answer: "Details:", "Method and caveats", "**Caveats:**",
+ * "## Details". The offline answers write "Details:"; a language model is asked to (system-prompt.ts)
+ * and may write the others.
+ */
+const DETAILS_LEAD =
+  /^(details|caveats|method|method and caveats|methods and caveats|notes on method)\s*:?$/i;
 
 const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
 const HEADING = /^(#{1,6})\s+(.*)$/;
@@ -65,7 +75,32 @@ export function parseMarkdown(source: string): Block[] {
     paragraph.push(line.trim());
   }
   flush();
-  return blocks;
+  return foldDetails(blocks);
+}
+
+/** Everything from the first "Details:" line on goes into one details block; the line itself becomes its summary. */
+function foldDetails(blocks: Block[]): Block[] {
+  const at = blocks.findIndex((block) => {
+    if (block.type !== 'paragraph' && block.type !== 'heading') return false;
+    return DETAILS_LEAD.test(plainText(block.children).trim());
+  });
+  if (at < 0 || at === blocks.length - 1) return blocks;
+  const lead = plainText((blocks[at] as { children: Inline[] }).children)
+    .trim()
+    .replace(/:$/, '');
+  return [...blocks.slice(0, at), { type: 'details', summary: lead, children: blocks.slice(at + 1) }];
+}
+
+function plainText(nodes: readonly Inline[]): string {
+  return nodes
+    .map((node) =>
+      node.type === 'strong' || node.type === 'emphasis'
+        ? plainText(node.children)
+        : node.type === 'link'
+          ? node.text
+          : node.text,
+    )
+    .join('');
 }
 
 /** A list continues when the line before this item was itself an item (no blank line between). */

@@ -7,22 +7,26 @@ export interface OfflinePanel {
   setCatalog(catalog: Pick<Catalog, 'tables'>): void;
 }
 
-/** Sum of every data file's bytes: what "Keep all data offline" downloads at most. */
-export function catalogBytes(catalog: Pick<Catalog, 'tables'>): number {
+/** Sum of every data file's bytes, the basemap's too: what "Keep all data offline" downloads at most. */
+export function catalogBytes(catalog: Pick<Catalog, 'tables' | 'basemap'>): number {
   return Object.values(catalog.tables).reduce(
     (sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0),
-    0,
+    catalog.basemap?.bytes ?? 0,
   );
 }
 
+/** How to start saving every data file, or why it cannot be done here (src/site/offline-availability.ts). */
+export type OfflineAccess =
+  | { start: (onMessage: (message: WorkerToPageMessage) => void) => void }
+  | { unavailable: string };
+
 /**
  * "Keep all data offline": shows the total size before anything downloads, then a progress bar
- * fed by the service worker's `cache-progress` messages. `start` is undefined where service
- * workers are unavailable (the control then says so instead of pretending).
+ * fed by the service worker's `cache-progress` messages. Where it cannot work the control says
+ * why instead of pretending.
  */
-export function createOfflinePanel(
-  start: ((onMessage: (message: WorkerToPageMessage) => void) => void) | undefined,
-): OfflinePanel {
+export function createOfflinePanel(access: OfflineAccess): OfflinePanel {
+  const start = 'start' in access ? access.start : undefined;
   const button = el('button', { type: 'button', class: 'header-button', disabled: true }, [
     'Keep all data offline',
   ]);
@@ -35,7 +39,7 @@ export function createOfflinePanel(
   });
   const status = el('span', { class: 'offline-status', role: 'status', 'aria-live': 'polite' });
   const element = el('span', { class: 'offline-panel health-item' }, [button, bar, status]);
-  if (!start) status.textContent = 'Offline use needs a browser with service workers.';
+  if ('unavailable' in access) status.textContent = access.unavailable;
   button.addEventListener('click', () => {
     if (!start) return;
     button.disabled = true;

@@ -1,6 +1,7 @@
 import type { Provenance } from '../agent';
 import { el } from './dom';
 import { type Block, type Inline, type LinkView, linkView, parseMarkdown } from './markdown';
+import { shownFigure } from './shown-figure';
 import { splitFigures } from './split-figures';
 
 /**
@@ -42,6 +43,12 @@ function renderBlock(block: Block, provenance: readonly Provenance[], figures: F
       );
     case 'code-block':
       return el('pre', {}, [el('code', {}, [block.text])]);
+    case 'details':
+      // Closed by default: the answer reads as its sentences; the method and caveats are one click away.
+      return el('details', { class: 'answer-details' }, [
+        el('summary', {}, [block.summary]),
+        ...block.children.map((child) => renderBlock(child, provenance, figures)),
+      ]);
   }
 }
 
@@ -99,16 +106,20 @@ function answerLink(view: LinkView): HTMLElement {
   return el('span', { class: 'answer-link-wrap' }, [button, confirm]);
 }
 
+/** A traced figure: shown with three significant digits at most (shown-figure.ts), the figure as written in its title. */
 function figureButton(text: string, source: Provenance): HTMLButtonElement {
+  const shown = shownFigure(text);
+  const exact = shown === text ? '' : ` (exactly ${text})`;
   return el(
     'button',
     {
       type: 'button',
       class: 'figure',
       'data-call-id': source.callId,
-      title: `From ${source.tool} (call ${source.callId})${source.sql ? `:\n${source.sql}` : ''}`,
-      'aria-label': `${text}, from ${source.tool} call ${source.callId}. Show where this figure came from.`,
+      'data-figure': text,
+      title: `${shown}${exact} from ${source.tool} (call ${source.callId})${source.sql ? `:\n${source.sql}` : ''}`,
+      'aria-label': `${shown}${exact}, from ${source.tool} call ${source.callId}. Show where this figure came from.`,
     },
-    [text],
+    [shown],
   );
 }

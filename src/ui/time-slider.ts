@@ -1,9 +1,13 @@
 import { el } from './dom';
+import { weekText } from './layer-data';
 
 export interface TimeSlider {
   element: HTMLElement;
-  /** Sets the weeks to step through (ascending) and their labels; empty hides the slider. */
-  setTimes(times: number[], labels: Record<number, string>): void;
+  /**
+   * Sets the weeks to step through (ascending) and their labels. With no weeks the slider hides;
+   * a `period` (a one-week or one-season layer on show) is then shown alone, without the slider.
+   */
+  setTimes(times: number[], labels: Record<number, string>, period?: string): void;
   current(): number | undefined;
   set(time: number): void;
   onChange(listener: (time: number) => void): void;
@@ -42,7 +46,7 @@ export function createTimeSlider(): TimeSlider {
   const show = (index: number, notify: boolean) => {
     range.value = String(index);
     const time = times[index];
-    label.textContent = `Week ${time}${labels[time] ? ` · ${labels[time]}` : ''}`;
+    label.textContent = weekText(time, labels[time]);
     range.setAttribute('aria-valuetext', label.textContent);
     if (notify) for (const listener of listeners) listener(time);
   };
@@ -64,13 +68,18 @@ export function createTimeSlider(): TimeSlider {
 
   return {
     element,
-    setTimes(next, nextLabels) {
+    setTimes(next, nextLabels, period) {
       stop();
       times = next;
       labels = nextLabels;
-      element.hidden = times.length === 0;
+      const stepping = times.length > 0;
+      element.hidden = !stepping && !period;
+      range.hidden = !stepping;
+      play.hidden = !stepping;
+      element.classList.toggle('period-only', !stepping);
       range.max = String(Math.max(0, times.length - 1));
-      if (times.length) show(0, true);
+      if (stepping) show(0, true);
+      else label.textContent = period ?? '';
     },
     current: () => times[Number(range.value)],
     set(time) {

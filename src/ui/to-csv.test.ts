@@ -23,4 +23,27 @@ describe('toCsv', () => {
   it('toCsv writes bigints and dates', () => {
     expect(toCsv(['n', 'd'], [[12n, new Date('2023-04-19T00:00:00Z')]])).toBe('n,d\r\n12,2023-04-19\r\n');
   });
+
+  it('toCsv keeps 0 (predicted absent) apart from NULL and NaN (not modelled, an empty field), with no comment line', () => {
+    const csv = toCsv(
+      ['week', 'value'],
+      [
+        [1, 0],
+        [2, null],
+        [3, NaN],
+        [4, 0.25],
+      ],
+    );
+    const lines = csv.split('\r\n');
+    expect(lines).toEqual(['week,value', '1,0', '2,', '3,', '4,0.25', '']);
+  });
+
+  it('toCsv writes a header alone for no rows and keeps full float precision', () => {
+    expect(toCsv(['a'], [])).toBe('a\r\n');
+    expect(toCsv(['v'], [[0.1 + 0.2]])).toBe('v\r\n0.30000000000000004\r\n');
+  });
+
+  it('toCsv quotes a header that needs it', () => {
+    expect(toCsv(['value (birds, per km)'], [[1]])).toBe('"value (birds, per km)"\r\n1\r\n');
+  });
 });

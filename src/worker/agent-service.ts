@@ -13,6 +13,7 @@ import {
 } from '../registry';
 import { addDatasetBytes, createPerchRegistry, tableAdderFor } from '../tools';
 import { buildBasemap } from './build-basemap';
+import { runMapTurn } from './map-turn';
 import { payloadTransferables } from './payload-transferables';
 import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
 
@@ -27,9 +28,12 @@ export interface AgentServiceOptions {
   newId?: () => string;
   /** The build id the worker was built with (PERCH_BUILD); echoed by `init`. */
   build?: string;
+  /** Reads a JSON file of the data folder (basemap.json). @default fetch from the `init` data URL */
+  readDataFile?: (dataUrl: string, path: string) => Promise<unknown>;
 }
 
 interface Ready {
+  dataUrl: string;
   engine: Engine;
   registry: Registry;
   session: Session;
@@ -63,7 +67,7 @@ export function createAgentService(options: AgentServiceOptions) {
       { engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) },
       { audit },
     );
-    ready = { engine, registry, session, catalog };
+    ready = { dataUrl, engine, registry, session, catalog };
     const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({
       supportsRanges: false,
       message: `could not probe the data host: ${String(error)}`,
@@ -148,6 +152,29 @@ export function createAgentService(options: AgentServiceOptions) {
       if (result.end === 'answered')
         current.turns.push({ question: request.question, answer: result.summary.answer });
       options.post({ type: 'approval-list', cards: state.registry.pendingApprovals(state.session) });
+      return { turnId: request.turnId };
+    } finally {
+      turns.delete(request.turnId);
+    }
+  }
+
+  /** A click on the map: one registry call as agent `map`, streamed as a turn that Stop can end. */
+  async function mapAsk(
+    request: Extract<WorkerRequest, { type: 'map-ask' }>,
+  ): Promise<WorkerResults['map-ask']> {
+    const state = need();
+    const controller = new AbortController();
+    turns.set(request.turnId, controller);
+    try {
+      await runMapTurn({
+        registry: state.registry,
+        session: state.session,
+        catalog: state.catalog,
+        request,
+        callId: newId(),
+        signal: controller.signal,
+        emit,
+      });
       return { turnId: request.turnId };
     } finally {
       turns.delete(request.turnId);
@@ -246,10 +273,19 @@ export function createAgentService(options: AgentServiceOptions) {
         return { entries: [...need().registry.audit.entries()] };
       case 'basemap': {
         const state = need();
-        return { layer: await buildBasemap(state.engine) };
+        const read = options.readDataFile ?? fetchDataFile;
+        return {
+          basemap: await buildBasemap(
+            state.engine,
+            (path) => read(state.dataUrl, path),
+            (message) => options.post({ type: 'log', level: 'warn', message }),
+          ),
+        };
       }
       case 'models':
         return models(request.model);
+      case 'map-ask':
+        return mapAsk(request);
       default:
         return assertNever(request);
     }
@@ -326,4 +362,10 @@ export function errorData(error: unknown): { name: string; code: string; message
     };
   }
   return { name: 'Error', code: 'internal_error', message: String(error) };
+}
+
+async function fetchDataFile(dataUrl: string, path: string): Promise<unknown> {
+  const response = await fetch(new URL(path, dataUrl));
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${path}`);
+  return response.json();
 }

@@ -1,5 +1,11 @@
+import {
+  type BasemapFile,
+  type LineSetFile,
+  type PolygonSetFile,
+  basemapFileSchema,
+} from '../catalog/basemap-file';
 import type { Engine } from '../engine';
-import type { MapLayerPayload } from '../payloads';
+import type { BasemapPayload, LineSet, MapLayerPayload, PolygonSet } from '../payloads';
 import { buildMapLayer } from '../tools';
 
 /**
@@ -10,12 +16,131 @@ import { buildMapLayer } from '../tools';
 export const BASEMAP_TOLERANCE_DEGREES = 0.05;
 
 /**
- * Country and state outlines from the `regions` table: the map's offline basemap, so the page
- * needs no tile server. Read by the worker itself (not by a model), within the `regions` table
- * only, and simplified here, in the worker, so the page tessellates fewer vertices.
+ * The map's backdrop: basemap.json when the catalog lists it (Natural Earth land, lakes,
+ * coastlines and borders, and town labels, written by `npm run data`), else, for a build made
+ * before it existed or when the file cannot be read or parsed, the country and state outlines of
+ * the `regions` table (land and borders only), with `warn` told why.
  */
-export async function buildBasemap(engine: Engine): Promise<MapLayerPayload> {
-  if (!('regions' in engine.catalog.tables)) return emptyBasemap();
+export async function buildBasemap(
+  engine: Engine,
+  readFile: (path: string) => Promise<unknown>,
+  warn: (message: string) => void,
+): Promise<BasemapPayload> {
+  const entry = engine.catalog.basemap;
+  if (entry) {
+    try {
+      return basemapFromFile(basemapFileSchema.parse(await readFile(entry.path)));
+    } catch (error) {
+      warn(
+        `basemap: ${entry.path} could not be used (${String(error).slice(0, 200)}); drawing region outlines instead.`,
+      );
+    }
+  }
+  return basemapFromRegions(await regionOutlines(engine));
+}
+
+/** basemap.json decoded: integer steps back to degrees, each ring and line's deltas summed. */
+export function basemapFromFile(file: BasemapFile): BasemapPayload {
+  const { scale, towns } = file;
+  const [west, south, east, north] = file.cells;
+  return {
+    kind: 'basemap',
+    land: polygonSet(file.land, scale),
+    lakes: polygonSet(file.lakes, scale),
+    coastlines: lineSet(file.coastlines, scale),
+    countryBorders: lineSet(file.countryBorders, scale),
+    stateBorders: lineSet(file.stateBorders, scale),
+    towns: {
+      names: towns.name,
+      positions: Float32Array.from(
+        towns.lon.flatMap((lon, index) => [lon / scale, towns.lat[index]! / scale]),
+      ),
+      ranks: Uint8Array.from(towns.rank),
+    },
+    cells: [
+      [west, south],
+      [east, north],
+    ],
+    sources: file.sources,
+    sourceTables: [],
+  };
+}
+
+function polygonSet(set: PolygonSetFile, scale: number): PolygonSet {
+  return {
+    coordinates: undelta(set.xy, set.rings, scale),
+    ringStarts: startsOf(set.rings),
+    polygonStarts: startsOf(set.polygons),
+  };
+}
+
+function lineSet(set: LineSetFile, scale: number): LineSet {
+  return { coordinates: undelta(set.xy, set.paths, scale), pathStarts: startsOf(set.paths) };
+}
+
+/** Running sums of `counts`, from 0: where each part starts, and the end. */
+function startsOf(counts: readonly number[]): Uint32Array {
+  const starts = new Uint32Array(counts.length + 1);
+  for (let index = 0; index < counts.length; index++) starts[index + 1] = starts[index]! + counts[index]!;
+  return starts;
+}
+
+/** Flat degrees from per-path deltas: each path's first vertex is whole. */
+function undelta(xy: readonly number[], vertexCounts: readonly number[], scale: number): Float32Array {
+  const out = new Float32Array(xy.length);
+  let offset = 0;
+  for (const count of vertexCounts) {
+    let [lon, lat] = [0, 0];
+    for (let vertex = 0; vertex < count; vertex++, offset += 2) {
+      lon += xy[offset]!;
+      lat += xy[offset + 1]!;
+      out[offset] = lon / scale;
+      out[offset + 1] = lat / scale;
+    }
+  }
+  return out;
+}
+
+/**
+ * The fallback backdrop from region outlines: each country ring is land (no holes, so lakes
+ * inside a country are land, as before basemap.json), country and state rings are borders.
+ */
+export function basemapFromRegions(outlines: MapLayerPayload): BasemapPayload {
+  const starts = outlines.polygonStarts ?? new Uint32Array([0]);
+  const rings = Array.from({ length: outlines.featureCount }, (_, index) => ({
+    from: starts[index]!,
+    to: starts[index + 1]!,
+    country: outlines.values[index] === 0,
+  }));
+  const ringsOf = (keep: (ring: (typeof rings)[number]) => boolean) => {
+    const kept = rings.filter(keep);
+    const coordinates = new Float32Array(kept.reduce((sum, ring) => sum + (ring.to - ring.from) * 2, 0));
+    const ringStarts = new Uint32Array(kept.length + 1);
+    kept.forEach((ring, index) => {
+      coordinates.set(outlines.coordinates.subarray(ring.from * 2, ring.to * 2), ringStarts[index]! * 2);
+      ringStarts[index + 1] = ringStarts[index]! + ring.to - ring.from;
+    });
+    return { coordinates, ringStarts };
+  };
+  const countries = ringsOf((ring) => ring.country);
+  const states = ringsOf((ring) => !ring.country);
+  const empty = { coordinates: new Float32Array(0), ringStarts: new Uint32Array([0]) };
+  return {
+    kind: 'basemap',
+    land: { ...countries, polygonStarts: Uint32Array.from(countries.ringStarts.keys()) },
+    lakes: { ...empty, polygonStarts: new Uint32Array([0]) },
+    coastlines: { coordinates: empty.coordinates, pathStarts: empty.ringStarts },
+    countryBorders: { coordinates: countries.coordinates, pathStarts: countries.ringStarts },
+    stateBorders: { coordinates: states.coordinates, pathStarts: states.ringStarts },
+    towns: { names: [], positions: new Float32Array(0), ranks: new Uint8Array(0) },
+    sources: [],
+    sourceTables: outlines.sourceTables,
+  };
+}
+
+/** Country (value 0) and state (1) outlines from the `regions` table, simplified. */
+async function regionOutlines(engine: Engine): Promise<MapLayerPayload> {
+  if (!('regions' in engine.catalog.tables)) return emptyOutlines();
   const result = await engine.query(
     "SELECT region_code, type, geometry_geojson, CASE type WHEN 'country' THEN 0 ELSE 1 END AS level FROM regions ORDER BY level",
     {
@@ -128,7 +253,7 @@ function segmentDistance(coordinates: Float64Array, point: number, start: number
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
-function emptyBasemap(): MapLayerPayload {
+function emptyOutlines(): MapLayerPayload {
   return {
     kind: 'map-layer',
     id: 'basemap-layer',

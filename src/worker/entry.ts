@@ -2,6 +2,7 @@
  * The agent worker's bootstrap (browser only): wires the browser engine, the models and the
  * IndexedDB audit into the platform-neutral agent service, and speaks protocol.ts.
  */
+import { RANGE_PROBE_PARAMETER } from '../site/site-messages';
 import { createBrowserEngine } from '../engine/browser-engine';
 import { probeRangeSupport } from '../engine';
 import { createAgentService } from './agent-service';
@@ -38,5 +39,7 @@ async function firstDataFile(dataUrl: string): Promise<string> {
     tables: Record<string, { files: { path: string }[] }>;
   };
   const file = Object.values(catalog.tables).flatMap((table) => table.files)[0];
-  return new URL(file?.path ?? 'catalog.json', dataUrl).href;
+  const url = new URL(file?.path ?? 'catalog.json', dataUrl);
+  url.searchParams.set(RANGE_PROBE_PARAMETER, '1');
+  return url.href;
 }

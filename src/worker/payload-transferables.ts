@@ -9,6 +9,8 @@ export function payloadTransferables(payload: Payload): Transferable[] {
         payload.values.buffer,
         payload.polygonStarts?.buffer,
         payload.times?.buffer,
+        payload.uncertain?.buffer,
+        payload.footprints?.buffer,
       ]);
     case 'data-table':
       return unique([payload.ipc]);

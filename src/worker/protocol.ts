@@ -7,7 +7,7 @@ import type { AgentEvent, RecordedCall } from '../agent';
 import type { AuditEntry, ApprovalCard } from '../registry';
 import type { Catalog } from '../catalog/types';
 import type { QueryFrame } from '../frame/query-frame';
-import type { MapLayerPayload } from '../payloads';
+import type { BasemapPayload } from '../payloads';
 import type { GeminiThinkingLevel } from '../models/gemini-model-names';
 
 export type ModelSettings =
@@ -29,7 +29,25 @@ export type WorkerRequest =
   | { id: number; type: 'audit-list' }
   | { id: number; type: 'basemap' }
   /** The models the visitor's key may use (Gemini: models.list); the key goes only to the provider. */
-  | { id: number; type: 'models'; model: ModelSettings };
+  | { id: number; type: 'models'; model: ModelSettings }
+  /**
+   * A place the person clicked (or pressed Enter on) on the map, answered as a turn with no model
+   * (src/worker/map-turn.ts). `week`: the week the page shows ("this week"); `layerCallId`: the
+   * call that drew the layer on show, whose species and measure the click asks about.
+   */
+  | {
+      id: number;
+      type: 'map-ask';
+      turnId: string;
+      question: string;
+      lon: number;
+      lat: number;
+      week: number;
+      layerCallId?: string;
+    };
+
+/** The allow-list (src/tools/index.ts AGENTS) the page's own calls run and are audited under. */
+export const MAP_AGENT = 'map';
 
 /** A model the key can use for generating answers. `name` is bare (`gemini-3.8-flash`, no `models/`). */
 export interface ModelChoice {
@@ -55,10 +73,11 @@ export interface WorkerResults {
   'turn-replay': { turnId: string };
   'file-add': { table: string; rows: number };
   'audit-list': { entries: AuditEntry[] };
-  /** Country and state outlines from the `regions` table: the offline basemap (no tile server). */
-  basemap: { layer: MapLayerPayload };
+  /** The map's backdrop (no tile server): basemap.json, else the `regions` outlines (src/worker/build-basemap.ts). */
+  basemap: { basemap: BasemapPayload };
   /** Only models that generate content (`generateContent` in supportedActions), in the provider's order. */
   models: { models: ModelChoice[] };
+  'map-ask': { turnId: string };
 }
 
 /** Errors cross postMessage as plain data: Firefox cannot structured-clone native errors. */

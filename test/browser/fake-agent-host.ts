@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../src/registry';
 import type { QueryFrame } from '../../src/frame/query-frame';
 import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResults } from '../../src/worker/protocol';
 import type { TokenUsage } from '../../src/models/model-adapter';
+import { basemapFromRegions } from '../../src/worker/build-basemap';
 import { HARNESS_CATALOG, auditEntry, basemapLayer, recordedReading, recordedTurn } from './harness-fixtures';
 
 export interface FakeHostControl {
@@ -99,7 +100,7 @@ export function createFakeAgentHost(): FakeHostControl {
           rangeSupport: { supportsRanges: true, message: '' },
         };
       case 'basemap':
-        return { layer: basemapLayer() };
+        return { basemap: basemapFromRegions(basemapLayer()) };
       case 'audit-list':
         return { entries: [...audit] };
       case 'ask':

@@ -94,9 +94,14 @@ async function closeAll(context: BrowserContext, server: Server): Promise<void> 
   server.close();
 }
 
-/** A page of the app with its page errors collected; resolves once the engine is up (suggestions shown) and the basemap drawn. */
-export async function openApp(app: IntegratedApp, query = ''): Promise<{ page: Page; errors: string[] }> {
+/** A page of the app (at `viewport`, else the context's size) with its page errors collected; resolves once the engine is up (suggestions shown) and the basemap drawn. */
+export async function openApp(
+  app: IntegratedApp,
+  query = '',
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; errors: string[] }> {
   const page = await app.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${app.pageUrl}${query}`);

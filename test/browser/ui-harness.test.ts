@@ -119,12 +119,14 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-02-answer.png') });
 
     const turn = page.locator('.turn').first();
-    expect(await turn.locator('.answer').textContent()).toContain('0.6543');
+    // Traced figures are shown with three significant digits (src/ui/shown-figure.ts); the model wrote 0.6543 and 191.71.
+    expect(await turn.locator('.answer').textContent()).toContain('0.654');
     expect(await turn.locator('.answer button.figure').allTextContents()).toEqual([
       '2023-04-19',
-      '0.6543',
-      '191.71',
+      '0.654',
+      '192',
     ]);
+    expect(await turn.locator('.answer button.figure[data-figure="0.6543"]').count()).toBe(1);
     expect(await turn.locator('.trace-item').count()).toBe(4);
     expect(await turn.locator('.trace-status.ok').count()).toBe(4);
     expect(await page.locator('.layer-item').count()).toBe(1);
@@ -177,8 +179,14 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     await page.locator('#tab-data').click();
     const csv = await save(() => page.getByRole('button', { name: 'Download CSV' }).click());
     const lines = csv.bytes.toString().split('\r\n');
-    expect(lines[0]).toBe('week,date,mean_abundance,region');
-    expect(lines[16]).toMatch(/^16,2023-04-19,0\.6543\d*,"USA-MI, Michigan"$/);
+    // The chart's rows (the answer drew a chart), not the run_sql table that came before it.
+    const chart = await page.evaluate(
+      () => (window as unknown as Harness).harness.fixtures.weeklyChart().columns,
+    );
+    expect(lines[0]).toBe('week,date,mean_abundance');
+    expect(lines.slice(1, 53)).toEqual(
+      chart.week!.map((week, index) => `${week},${chart.date![index]},${chart.mean_abundance![index]}`),
+    );
     expect(lines).toHaveLength(54);
     await page.locator('#tab-audit').click();
     const jsonl = await save(() => page.getByRole('button', { name: 'Export JSON lines' }).click());
@@ -195,7 +203,7 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
   it('clicking a figure opens the trace at the call that produced it', async () => {
     const page = await open();
     await askAndWait(page, QUESTION);
-    await page.locator('.answer button.figure', { hasText: '0.6543' }).click();
+    await page.locator('.answer button.figure', { hasText: '0.654' }).click();
     const item = page.locator('.trace-item.highlight');
     expect(await item.getAttribute('data-call-id')).toBe('c2');
     expect(await item.locator('details').getAttribute('open')).not.toBeNull();
@@ -215,7 +223,7 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
       await slider.press('ArrowRight');
       await settleMap(page);
     }
-    expect(await page.locator('.time-label').textContent()).toBe('Week 4 · 2023-01-25');
+    expect(await page.locator('.time-label').textContent()).toBe('Week 4 · 25 January');
     console.log(
       `long tasks during 3 slider steps (ms): ${JSON.stringify(await longTasksSince(page, stepsStart))}`,
     );
@@ -225,7 +233,7 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     const cursor1 = await page.locator('.chart-figure .time-cursor line').first().getAttribute('x1');
     await slider.fill('15'); // index 15 = week 16
     await settleMap(page);
-    expect(await page.locator('.time-label').textContent()).toBe('Week 16 · 2023-04-19');
+    expect(await page.locator('.time-label').textContent()).toBe('Week 16 · 19 April');
     const week16 = await page.locator('.map-wrap').screenshot();
     const cursor16 = await page.locator('.chart-figure .time-cursor line').first().getAttribute('x1');
     await page.screenshot({ path: resolve(ARTIFACTS, 'ui-04-week16.png') });
@@ -329,7 +337,8 @@ describe.skipIf(!availability.run)('ui harness in Chromium', () => {
     expect(stops).toHaveLength(1);
     await page.evaluate(() => ((window as unknown as Harness).harness.control.mode = 'recorded'));
     await askAndWait(page, QUESTION);
-    expect(await page.locator('.turn').first().locator('.answer').textContent()).toContain('0.6543');
+    // The page shows the recorded 0.6543 to three significant digits.
+    expect(await page.locator('.turn').first().locator('.answer').textContent()).toContain('0.654');
     await page.close();
   });
 
@@ -480,7 +489,10 @@ interface Harness {
   harness: {
     app: { ready: Promise<void>; mapRendered(): Promise<void>; ask(question: string): void };
     control: { mode: 'recorded' | 'hold'; requests: Record<string, unknown>[]; emit(event: unknown): void };
-    fixtures: { weeklyTable(rows: number): unknown };
+    fixtures: {
+      weeklyTable(rows: number): unknown;
+      weeklyChart(): { columns: Record<string, (number | string | null)[]> };
+    };
   };
 }
 

@@ -2,6 +2,8 @@
  * The page's host talking to the agent service over a real MessageChannel, with the real
  * engine (DuckDB-WASM Node build), the real registry and tools, and a scripted model.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent';
 import { createNodeEngine } from '../../src/engine/node-engine';
@@ -49,6 +51,7 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
       }),
       createModel: () => queuedModel,
       post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
+      readDataFile: async (dir, path) => JSON.parse(readFileSync(join(dir, path), 'utf8')),
     });
     channel.port1.addEventListener('message', (event: MessageEvent) => void service.handle(event.data));
     channel.port1.start();
@@ -65,11 +68,14 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     channel?.port1.close();
   });
 
-  it('basemap returns country and state outlines as a polygon payload', async () => {
-    const { layer } = await host.request('basemap', {});
-    expect(layer.geometry).toBe('polygon');
-    expect(layer.featureCount).toBeGreaterThan(50);
-    expect(layer.labels).toEqual(expect.arrayContaining(['USA', 'USA-MI']));
+  it('basemap returns basemap.json decoded: land, lakes, coastlines, borders and town labels', async () => {
+    const { basemap } = await host.request('basemap', {});
+    expect(basemap.land.polygonStarts.length).toBeGreaterThan(50);
+    expect(basemap.lakes.polygonStarts.length).toBeGreaterThan(5);
+    expect(basemap.coastlines.pathStarts.length).toBeGreaterThan(5);
+    expect(basemap.stateBorders.pathStarts.length).toBeGreaterThan(5);
+    expect(basemap.towns.names).toEqual(expect.arrayContaining(['Detroit', 'Lansing']));
+    expect(basemap.sources.join(' ')).toContain('Natural Earth');
   });
 
   it('a turn streams its events in order, payloads arrive as typed arrays, and the audit has one row per call', async () => {

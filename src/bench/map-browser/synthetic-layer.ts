@@ -6,19 +6,37 @@ import { timeBlocks } from '../../tools/support/build-map-layer';
  * cells on a 0.25° grid (≈27 km, the example's cell size) over North America, each present in
  * every week 1..`weeks`, feature order week-major (time-sorted) with `timeStarts`, as
  * `buildMapLayer` emits a layer with a time column.
+ * Each feature carries its cell square (`footprints`), so the map draws quads as for real cell layers.
  * Values are deterministic: ≈10% NaN (not modelled), ≈20% 0 (predicted absent), the rest in (0, 1].
  */
 export function syntheticLayer(id: string, cells: number, weeks: number): MapLayerPayload {
   const featureCount = cells * weeks;
   const columns = Math.ceil(Math.sqrt(cells * 1.6));
   const coordinates = new Float64Array(featureCount * 2);
+  // Each cell's square (±0.125°), as the tools send cells.footprint_geojson: the map draws quads.
+  const footprints = new Float64Array(featureCount * 8);
   const values = new Float32Array(featureCount);
   const times = new Uint16Array(featureCount);
   for (let week = 1; week <= weeks; week++) {
     for (let cell = 0; cell < cells; cell++) {
       const index = (week - 1) * cells + cell;
-      coordinates[index * 2] = -125 + (cell % columns) * 0.25;
-      coordinates[index * 2 + 1] = 25 + Math.floor(cell / columns) * 0.25;
+      const lon = -125 + (cell % columns) * 0.25;
+      const lat = 25 + Math.floor(cell / columns) * 0.25;
+      coordinates[index * 2] = lon;
+      coordinates[index * 2 + 1] = lat;
+      footprints.set(
+        [
+          lon - 0.125,
+          lat - 0.125,
+          lon + 0.125,
+          lat - 0.125,
+          lon + 0.125,
+          lat + 0.125,
+          lon - 0.125,
+          lat + 0.125,
+        ],
+        index * 8,
+      );
       times[index] = week;
       values[index] = cellValue(cell, week, weeks);
     }
@@ -32,6 +50,7 @@ export function syntheticLayer(id: string, cells: number, weeks: number): MapLay
     geometry: 'point',
     featureCount,
     coordinates,
+    footprints,
     values,
     times,
     timeStarts: timeBlocks(times),

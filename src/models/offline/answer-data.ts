@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatFigure, seasonWords } from './format-figure';
+import { formatDate, formatFigure, seasonWords } from './format-figure';
 import { callTools, dataOf, type Plan } from './plan-step';
 
 /** Species profiled in a "what data is there" answer; more are listed by name only. */
@@ -53,7 +53,7 @@ export function* answerData(): Plan {
   const sentences: string[] = [];
   if (counts) {
     sentences.push(
-      `This data holds ${formatFigure(counts.species)} species on ${formatFigure(counts.cells)} cells of 27 km, with ${formatFigure(counts.weeks)} weekly estimates (${counts.first_week} to ${counts.last_week}), ${formatFigure(counts.trend_cells)} trend cells and boundaries for ${formatFigure(counts.regions)} countries and US states.`,
+      `This data holds ${formatFigure(counts.species)} species on ${formatFigure(counts.cells)} cells of 27 km, with ${formatFigure(counts.weeks)} weekly estimates (${formatDate(counts.first_week)} to ${formatDate(counts.last_week)}), ${formatFigure(counts.trend_cells)} trend cells and boundaries for ${formatFigure(counts.regions)} countries and US states.`,
     );
   }
   for (const [index, row] of species.entries()) {
@@ -62,7 +62,7 @@ export function* answerData(): Plan {
     sentences.push(
       `${row.common_name} (${row.scientific_name}, ${row.species_code})${row.simulated ? ' — SIMULATED, fictional' : ''}: release ${row.release}, products ${row.products.split(',').join(', ')}${row.trends_release === null ? '' : `; trends from the ${row.trends_release} release`}.` +
         (seasons.length > 0
-          ? ` Seasons: ${seasons.map((season) => `${seasonWords(season.season)} ${season.start_date} to ${season.end_date}${season.passed_review ? '' : ' (failed expert review)'}`).join('; ')}.`
+          ? ` Seasons: ${seasons.map((season) => `${seasonWords(season.season)} ${formatDate(season.start_date)} to ${formatDate(season.end_date)}${season.passed_review ? '' : ' (failed expert review)'}`).join('; ')}.`
           : ''),
     );
   }
@@ -70,7 +70,17 @@ export function* answerData(): Plan {
     'Ask me where a species is, when it arrives, peaks or leaves, how likely you are to see it, which regions hold the most, whether it is increasing, how big its range is, or in which season it is most common.',
   );
   const simulated = species.some((row) => row.simulated);
+  // The dates as the data writes them, for the Details (dates read "4 January" above; issue 12).
+  const dates = [
+    ...(counts ? [`Weekly estimates: ${counts.first_week} to ${counts.last_week}.`] : []),
+    ...profiles.flatMap((profile) =>
+      (dataOf(profile)?.seasons ?? []).map(
+        (season) => `Season ${season.season}: ${season.start_date} to ${season.end_date}.`,
+      ),
+    ),
+  ];
   const caveats = new Set([
+    ...dates,
     ...(simulated ? ['Some species are SIMULATED (fictional) for a demo.'] : []),
     ...profiles.flatMap((profile) => dataOf(profile)?.caveats ?? []),
   ]);

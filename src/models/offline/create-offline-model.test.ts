@@ -60,7 +60,25 @@ describe('createOfflineModel', () => {
       places: [{ kind: 'part', part: 'upper_peninsula' }],
       times: [{ kind: 'season', season: 'nonbreeding' }],
     });
-    expect(answer).not.toContain('CAVEAT FROM THE TOOL');
+    // A method caveat lives under Details in every answer; it is never said in the text.
+    const [body, details] = answer.split('\n\nDetails:\n');
+    expect(body).not.toContain('CAVEAT FROM THE TOOL');
+    expect(details).toContain('- CAVEAT FROM THE TOOL');
+  });
+
+  it('a caveat about what the data covers is said in the first answer, and under Details in follow-ups', async () => {
+    const mask = 'The Yellow-bellied Sapsucker data is masked to Michigan: figures are for its cells only.';
+    const handlers = world({ status: (frame) => ({ ...peakResult(frame), caveats: [mask] }) });
+    const conversation = start();
+    const first = await drive(
+      conversation,
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      handlers,
+    );
+    const second = await drive(conversation, 'and in the Upper Peninsula?', handlers);
+    expect(first.answer.split('\n\nDetails:')[0]).toContain(mask);
+    expect(second.answer.split('\n\nDetails:')[0]).not.toContain(mask);
+    expect(second.answer.split('\n\nDetails:\n')[1]).toContain(`- ${mask}`);
   });
 
   it('a species the data does not hold is said plainly, with what it holds, and no figure is computed', async () => {

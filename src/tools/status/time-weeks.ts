@@ -2,7 +2,7 @@ import type { TimeSpec } from '../../frame/query-frame';
 import { toolFailure, type ToolFailure } from '../../registry';
 import { weeksOfSeason, type SeasonRow } from '../support/season-weeks';
 import type { TimeSelection } from '../support/time-selection';
-import { weekDate } from '../support/week-dates';
+import { weekDayMonth } from '../support/week-dates';
 
 /**
  * A frame's time → the weeks it covers, in the order they follow each other: a span with
@@ -18,10 +18,13 @@ export function weeksOfTime(
   if (time.kind === 'weeks') {
     const weeks =
       time.from <= time.to ? range(time.from, time.to) : [...range(time.from, 52), ...range(1, time.to)];
+    // "week 24 (14 June)", not "week 24 (week 24, 14 June)", when the question named the week itself.
+    if (weeks.length === 1 && /^week \d+$/i.test(time.label))
+      return { weeks, label: `${time.label} (${weekDayMonth(release, weeks[0])})` };
     const span =
       weeks.length === 1
-        ? `week ${weeks[0]}, ${weekDate(release, weeks[0])}`
-        : `weeks ${time.from}–${time.to}, ${weekDate(release, time.from)} to ${weekDate(release, time.to)}`;
+        ? `week ${weeks[0]}, ${weekDayMonth(release, weeks[0])}`
+        : `weeks ${time.from}–${time.to}, ${weekDayMonth(release, time.from)} to ${weekDayMonth(release, time.to)}`;
     return { weeks, label: `${time.label} (${span})` };
   }
   const season = seasons.find((row) => row.season === time.season);

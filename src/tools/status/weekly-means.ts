@@ -36,10 +36,10 @@ export async function cellMeans(
     interval && measure === 'abundance'
       ? ', avg(w.abundance_lower) AS lower, avg(w.abundance_upper) AS upper'
       : '';
-  const sql = `SELECT c.cell_id, c.lon, c.lat, coalesce(c.state_code, c.country_code) AS region_code, avg(${column}) AS value, max(${column}) AS week_max${bounds}
+  const sql = `SELECT c.cell_id, c.lon, c.lat, coalesce(c.state_code, c.country_code) AS region_code, c.footprint_geojson, avg(${column}) AS value, max(${column}) AS week_max${bounds}
     FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
     WHERE w.species_code = ${sqlString(spec.species.species_code)} AND w.week IN (${spec.time.weeks.join(', ')}) AND ${spec.place.cells('c')}
-    GROUP BY c.cell_id, c.lon, c.lat, c.state_code, c.country_code ORDER BY value DESC NULLS LAST, c.cell_id`;
+    GROUP BY c.cell_id, c.lon, c.lat, c.state_code, c.country_code, c.footprint_geojson ORDER BY value DESC NULLS LAST, c.cell_id`;
   const query = await runQuery(context, sql, {
     maxRows: 2_000_000,
     maxBytes: 200_000_000,

@@ -1,6 +1,7 @@
 import type { Operation, QueryFrame } from '../../frame/query-frame';
 import type { StatusSubject } from '../../frame/status-result';
 import type { PerchContext } from '../support/tool-context';
+import { cellAreas } from './cell-area';
 import { weightedCentre } from './cell-centre';
 import { nearestTowns } from './near-town';
 import { subjectHeader, type SubjectFigures, type SubjectSpec } from './subject-spec';
@@ -13,6 +14,15 @@ import { seasonRegionalStats } from './regional-stats';
 
 /** Operations answered from the weekly place-wide means; their series goes into the result (≤ 52 points). */
 const SERIES_OPERATIONS: readonly Operation[] = WEEK_OPERATIONS;
+/** Operations that give a place-wide level over the time, which the answer weighs against the year's peak. */
+const YEAR_PEAK_OPERATIONS: readonly Operation[] = [
+  'value',
+  'where_highest',
+  'where_lowest',
+  'cells_above',
+  'which_larger',
+];
+const ALL_WEEKS = Array.from({ length: 52 }, (_unused, index) => index + 1);
 /** Operations whose answer a chart of the weeks helps (the series then only goes to the chart). */
 const CHART_OPERATIONS: readonly Operation[] = [...SERIES_OPERATIONS, 'value'];
 
@@ -45,6 +55,20 @@ export async function weeklySubject(
     // The peak within the time: an arrival answer says when it peaks too, a mean over May says its best week.
     subject.peak = bestWeek(series, 'highest');
     weekFigures(frame, subject, series);
+  }
+  if (
+    YEAR_PEAK_OPERATIONS.includes(operation) &&
+    (measure === 'abundance' || measure === 'occurrence') &&
+    spec.time.weeks.length < 52
+  ) {
+    // The answer calls a level "essentially absent" against the species' own peak here, not a fixed number (models/offline/describe-status.ts).
+    const year = await weeklyPlaceMeans(
+      context,
+      { ...spec, time: { ...spec.time, weeks: ALL_WEEKS } },
+      measure,
+    );
+    subject.year_peak = bestWeek(year.series, 'highest');
+    figures.queries.push(year.query);
   }
   if (operation === 'where_highest' || operation === 'where_lowest' || operation === 'value') {
     // A mean over a place also names its best cell ("the best spot: 0.75 near Iron River").
@@ -83,8 +107,17 @@ export async function weeklySubject(
     const centre = weightedCentre(means.cells);
     if (centre) {
       const towns = await nearestTowns(context, [centre]);
-      subject.centre = { ...centre, near: towns.names[0] };
+      const nearest = means.cells.reduce((best, cell) =>
+        (cell.lon - centre.lon) ** 2 + (cell.lat - centre.lat) ** 2 <
+        (best.lon - centre.lon) ** 2 + (best.lat - centre.lat) ** 2
+          ? cell
+          : best,
+      );
+      // The centre's area is that of the cell nearest it: a centre in Lake Michigan lies in no region.
+      const areas = await cellAreas(context, [nearest]);
+      subject.centre = { ...centre, near: towns.names[0], area: areas.names[0] ?? null };
       if (towns.query) figures.queries.push(towns.query);
+      if (areas.query) figures.queries.push(areas.query);
     }
   }
   return figures;

@@ -2,6 +2,7 @@ import { previewRows, type QueryResult, sqlString } from '../../engine';
 import type { StatusSubject } from '../../frame/status-result';
 import { runQuery } from '../support/run-query';
 import type { PerchContext } from '../support/tool-context';
+import { cellAreas } from './cell-area';
 import { nearestTowns } from './near-town';
 
 /** A cell (status or trend) with its value over the time. */
@@ -33,6 +34,7 @@ export async function whereCells(
     .sort((a, b) => order(a.value!, b.value!) || a.cell_id - b.cell_id);
   const chosen = modelled.slice(0, n);
   const towns = await nearestTowns(context, chosen);
+  const areas = await cellAreas(context, chosen);
   const byRegion = new Map<string, { sum: number; cells: number }>();
   for (const cell of modelled) {
     const code = cell.region_code ?? 'none';
@@ -57,6 +59,7 @@ export async function whereCells(
         lat: cell.lat,
         value: cell.value,
         near: towns.names[index],
+        area: areas.names[index] ?? null,
         region_code: cell.region_code,
       })),
       top_regions: regions.map((region) => ({
@@ -66,7 +69,11 @@ export async function whereCells(
           (region.code === 'none' ? 'no state or country (at sea or unassigned)' : region.code),
       })),
     },
-    queries: [...(towns.query ? [towns.query] : []), ...(names.query ? [names.query] : [])],
+    queries: [
+      ...(towns.query ? [towns.query] : []),
+      ...(areas.query ? [areas.query] : []),
+      ...(names.query ? [names.query] : []),
+    ],
   };
 }
 

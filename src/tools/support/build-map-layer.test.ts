@@ -1,6 +1,6 @@
 import { tableFromArrays } from 'apache-arrow';
-import { describe, expect, it } from 'vitest';
-import { buildMapLayer, timeBlocks, type LayerSource } from './build-map-layer';
+import { describe, expect, it, vi } from 'vitest';
+import { buildMapLayer, squareCorners, timeBlocks, type LayerSource } from './build-map-layer';
 
 const source = (
   columns: Parameters<typeof tableFromArrays>[0],
@@ -97,6 +97,135 @@ describe('buildMapLayer time sorting', () => {
     );
     expect([...layer.coordinates]).toEqual([3, 0, 1, 0]);
     expect(layer.timeStarts).toBeUndefined();
+  });
+});
+
+/** A cell square as cells.footprint_geojson holds it: a closed GeoJSON Polygon ring. */
+const cellSquare = (lon: number, lat: number) =>
+  JSON.stringify({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon - 0.1, lat - 0.1],
+        [lon + 0.1, lat - 0.1],
+        [lon + 0.1, lat + 0.1],
+        [lon - 0.1, lat + 0.1],
+        [lon - 0.1, lat - 0.1],
+      ],
+    ],
+  });
+const FOOTPRINT = { geojson: 'footprint', cell: 'cell_id' };
+
+describe('buildMapLayer footprints', () => {
+  it('fills 4 corners per feature from the footprint column, following each feature through the week sort', () => {
+    // Cell-major rows; the footprint only on each cell's first row, as the weekly layer sends it.
+    const layer = buildMapLayer(
+      source(
+        {
+          cell_id: Int32Array.from([7, 7, 9, 9]),
+          lon: Float64Array.from([1, 1, 2, 2]),
+          lat: Float64Array.from([10, 10, 20, 20]),
+          value: Float64Array.from([0.1, 0.2, 0.3, 0.4]),
+          week: Int32Array.from([24, 16, 24, 16]),
+          footprint: [cellSquare(1, 10), null, null, cellSquare(2, 20)],
+        },
+        { timeColumn: 'week' },
+      ),
+      { kind: 'point', lon: 'lon', lat: 'lat', footprint: FOOTPRINT },
+    );
+    expect(layer.footprints).toHaveLength(4 * 8);
+    // Week 16 first: cell 7 then cell 9, then week 24.
+    const corners = (feature: number) => [...layer.footprints!.subarray(feature * 8, feature * 8 + 8)];
+    for (const [feature, [lon, lat]] of [
+      [1, 10],
+      [2, 20],
+      [1, 10],
+      [2, 20],
+    ].entries()) {
+      expect([...layer.coordinates.subarray(feature * 2, feature * 2 + 2)]).toEqual([lon, lat]);
+      expect(corners(feature)).toEqual([
+        lon - 0.1,
+        lat - 0.1,
+        lon + 0.1,
+        lat - 0.1,
+        lon + 0.1,
+        lat + 0.1,
+        lon - 0.1,
+        lat + 0.1,
+      ]);
+    }
+  });
+
+  it("parses each distinct cell's footprint once, however many rows the cell has", () => {
+    const weeks = 52;
+    const cells = [3, 4, 5];
+    const rows = cells.flatMap((cell) =>
+      Array.from({ length: weeks }, (_, week) => ({ cell, week: week + 1 })),
+    );
+    const table = source(
+      {
+        cell_id: Int32Array.from(rows.map((row) => row.cell)),
+        lon: Float64Array.from(rows.map((row) => row.cell)),
+        lat: Float64Array.from(rows.map(() => 45)),
+        value: Float64Array.from(rows.map((row) => row.week / 100)),
+        week: Int32Array.from(rows.map((row) => row.week)),
+        footprint: rows.map((row) => cellSquare(row.cell, 45)),
+      },
+      { timeColumn: 'week' },
+    );
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const layer = buildMapLayer(table, { kind: 'point', lon: 'lon', lat: 'lat', footprint: FOOTPRINT });
+      expect(layer.featureCount).toBe(cells.length * weeks);
+      expect(parse).toHaveBeenCalledTimes(cells.length);
+      expect(layer.footprints).toHaveLength(cells.length * weeks * 8);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('a layer with a cell lacking its square has no footprints (drawn as discs, not with holes)', () => {
+    const layer = buildMapLayer(
+      source({
+        cell_id: Int32Array.from([1, 2]),
+        lon: Float64Array.from([1, 2]),
+        lat: Float64Array.from([1, 2]),
+        value: Float64Array.from([1, 2]),
+        footprint: [cellSquare(1, 1), null],
+      }),
+      { kind: 'point', lon: 'lon', lat: 'lat', footprint: FOOTPRINT },
+    );
+    expect(layer.footprints).toBeUndefined();
+    expect(layer.featureCount).toBe(2);
+  });
+
+  it('squareCorners reads an open or closed 4-corner ring and refuses other shapes', () => {
+    expect([...squareCorners(cellSquare(0, 0))!]).toEqual([-0.1, -0.1, 0.1, -0.1, 0.1, 0.1, -0.1, 0.1]);
+    const open = JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    });
+    expect(squareCorners(open)).toHaveLength(8);
+    const triangle = JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    });
+    expect(squareCorners(triangle)).toBeNull();
+    expect(squareCorners('not json')).toBeNull();
   });
 });
 

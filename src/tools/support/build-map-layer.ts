@@ -28,8 +28,18 @@ export interface LayerSource {
 }
 
 export type GeometrySource =
-  | { kind: 'point'; lon: string; lat: string }
+  | { kind: 'point'; lon: string; lat: string; footprint?: FootprintSource }
   | { kind: 'polygon'; geojson: string };
+
+/**
+ * Grid-cell layers: each row's cell square. `geojson` holds a GeoJSON Polygon (cells.footprint_geojson);
+ * rows of a cell already seen may hold NULL there (a weekly layer sends it once per cell, not 52 times).
+ */
+export interface FootprintSource {
+  geojson: string;
+  /** The cell id column: each distinct cell's footprint is parsed once. */
+  cell: string;
+}
 
 /** Columnar payload (typed arrays, NaN = no data) from an Arrow result; rows without geometry are skipped. */
 export function buildMapLayer(source: LayerSource, geometry: GeometrySource): MapLayerPayload {
@@ -42,12 +52,16 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
   const labels: string[] = [];
   const coordinates: number[] = [];
   const starts: number[] = [0];
+  const footprintCells =
+    geometry.kind === 'point' && geometry.footprint ? new FootprintCells(table, geometry.footprint) : null;
+  const featureCells: unknown[] = [];
   for (let row = 0; row < table.numRows; row++) {
     if (geometry.kind === 'point') {
       const lon = toNumber(table.getChild(geometry.lon)!.get(row));
       const lat = toNumber(table.getChild(geometry.lat)!.get(row));
       if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
       coordinates.push(lon, lat);
+      if (footprintCells) featureCells.push(footprintCells.read(row));
     } else {
       const text = table.getChild(geometry.geojson)!.get(row) as string | null;
       const rings = text ? outerRings(text) : [];
@@ -88,6 +102,8 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
     callId: source.callId,
   };
   if (geometry.kind === 'polygon') layer.polygonStarts = Uint32Array.from(starts);
+  const footprints = footprintCells?.footprints(featureCells);
+  if (footprints) layer.footprints = footprints;
   if (label) layer.labels = labels;
   if (time) {
     sortByTime(layer, times);
@@ -107,6 +123,12 @@ export function sortByTime(layer: MapLayerPayload, times: number[]): void {
   const sortedTimes = Uint16Array.from(order, (index) => times[index]);
   layer.values = Float32Array.from(order, (index) => layer.values[index]);
   if (layer.labels) layer.labels = order.map((index) => layer.labels![index]);
+  if (layer.footprints) {
+    const footprints = new Float64Array(layer.footprints.length);
+    for (const [position, index] of order.entries())
+      footprints.set(layer.footprints.subarray(index * 8, index * 8 + 8), position * 8);
+    layer.footprints = footprints;
+  }
   if (layer.polygonStarts) {
     const starts = layer.polygonStarts;
     const coordinates = new Float64Array(layer.coordinates.length);
@@ -152,6 +174,56 @@ function toWeek(value: unknown): number {
     return weekOfDate(new Date(value).toISOString().slice(0, 10));
   if (typeof value === 'string') return weekOfDate(value);
   return 0;
+}
+
+/**
+ * The footprints of a layer's cells, each cell's GeoJSON parsed once whatever its row count
+ * (a weekly layer has 52 rows per cell). A cell whose square is missing or not four corners
+ * leaves the whole layer without footprints: it is drawn as discs rather than with holes.
+ */
+class FootprintCells {
+  private readonly cells;
+  private readonly geojson;
+  private readonly corners = new Map<unknown, Float64Array | null>();
+
+  constructor(table: Table, source: FootprintSource) {
+    this.cells = table.getChild(source.cell);
+    this.geojson = table.getChild(source.geojson);
+  }
+
+  /** The row's cell id, its footprint parsed if it is the first row of the cell carrying one. */
+  read(row: number): unknown {
+    const cell = this.cells?.get(row);
+    if (this.corners.has(cell)) return cell;
+    const text = this.geojson?.get(row) as string | null | undefined;
+    if (text) this.corners.set(cell, squareCorners(text));
+    return cell;
+  }
+
+  /** 8 numbers per feature, in feature order; undefined when any feature's cell has no square. */
+  footprints(featureCells: readonly unknown[]): Float64Array | undefined {
+    const out = new Float64Array(featureCells.length * 8);
+    for (const [index, cell] of featureCells.entries()) {
+      const corners = this.corners.get(cell);
+      if (!corners) return undefined;
+      out.set(corners, index * 8);
+    }
+    return featureCells.length > 0 ? out : undefined;
+  }
+}
+
+/** The 4 corners (lon, lat × 4, ring order) of a GeoJSON Polygon square; null for any other shape. */
+export function squareCorners(text: string): Float64Array | null {
+  const [ring] = outerRings(text);
+  if (!ring) return null;
+  const open = ring.length > 1 && sameVertex(ring[0], ring[ring.length - 1]) ? ring.slice(0, -1) : ring;
+  if (open.length !== 4 || open.some(([lon, lat]) => !Number.isFinite(lon) || !Number.isFinite(lat)))
+    return null;
+  return Float64Array.from(open.flat());
+}
+
+function sameVertex(a: [number, number], b: [number, number]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
 }
 
 function outerRings(text: string): [number, number][][] {
