@@ -1,9 +1,15 @@
 import { layerPeriod } from './support/layer-period';
+import { weeklyChart } from './status/weekly-chart';
 import type { Table } from 'apache-arrow';
 import type { QueryResult } from '../engine';
-import { queryFrameSchema, type PlaceSpec, type QueryFrame, type TimeSpec } from '../frame/query-frame';
+import {
+  MEASURE_LABELS,
+  queryFrameSchema,
+  type PlaceSpec,
+  type QueryFrame,
+  type TimeSpec,
+} from '../frame/query-frame';
 import { type StatusResult, statusResultSchema } from '../frame/status-result';
-import type { ChartPayload } from '../payloads';
 import { isToolFailure, toolFailure, type ToolFailure } from '../registry';
 import { defineTool } from './define-tool';
 import { buildMapLayer, nextLayerColor } from './support/build-map-layer';
@@ -213,16 +219,6 @@ function measureCaveats(frame: QueryFrame): string[] {
   return caveats;
 }
 
-/** What a weekly chart's axis and title call each measure (MEASURE_UNITS holds the full definitions). */
-const CHART_MEASURE_WORDS: Record<QueryFrame['measure'], string> = {
-  abundance: 'relative abundance',
-  occurrence: 'chance of detection (0–1)',
-  count: 'count per checklist',
-  proportion_population: 'share of the population (0–1)',
-  trend: 'trend (% per year)',
-  range_area: 'range area (km²)',
-};
-
 /** A static layer's weeks in words (an animated layer has the slider instead). */
 function periodOf(timeColumn: string | undefined, weeks: readonly number[], release: number | undefined) {
   const period = timeColumn || release === undefined ? undefined : layerPeriod(weeks, release);
@@ -292,35 +288,16 @@ function attachPayloads(
   if (charted.length === 0) return;
   const label = (figures: SubjectFigures) =>
     [figures.subject.common_name, figures.subject.time_label, figures.subject.place_label].join(', ');
-  const points = charted.flatMap((figures) =>
-    figures.series!.points.map((point) => ({ ...point, subject: label(figures) })),
-  );
-  const measure = CHART_MEASURE_WORDS[frame.measure];
   const only = charted.length === 1 ? charted[0]!.subject : undefined;
-  const chart: ChartPayload = {
-    kind: 'chart',
+  const measure = MEASURE_LABELS[frame.measure];
+  const chart = weeklyChart({
     id: `${context.callId}-chart`,
-    // Says whose curve it is: an exported chart travels without the answer around it.
     title: only
       ? `${only.common_name}, ${only.place_label}: weekly mean ${measure}`
       : `Weekly mean ${measure}`,
-    chartType: 'line',
-    x: 'date',
-    y: 'value',
-    ...(charted.length > 1 ? { series: 'subject' } : {}),
-    xLabel: 'week',
-    // The short name on the axis; the full unit (what relative abundance is) stays with the answer and the layer.
-    yLabel: `mean ${measure}`,
-    columns: {
-      week: points.map((point) => point.week),
-      date: points.map((point) => point.date),
-      value: points.map((point) => point.value),
-      subject: points.map((point) => point.subject),
-    },
-    timeColumn: 'week',
-    sourceTables: [...new Set(charted.flatMap((figures) => figures.series!.query.tablesRead))],
-    sql: charted.map((figures) => figures.series!.query.sql).join(';\n'),
+    measure: frame.measure,
+    subjects: charted.map((figures) => ({ label: label(figures), series: figures.series! })),
     callId: context.callId,
-  };
+  });
   context.attach({ kind: 'chart', payload: chart });
 }

@@ -6,6 +6,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type AxeCore from 'axe-core';
+import { controlsOffScreen } from './controls-on-screen';
 import { browserAvailability, launchChromium } from './browser-context';
 import {
   ARTIFACTS,
@@ -26,14 +27,6 @@ const VIEWPORTS = [
   { width: 768, height: 1024 },
   { width: 1400, height: 900 },
 ];
-/** The controls a person needs at every width, with a weekly layer on the map (issue 12, "Must show"). */
-const CONTROLS = {
-  'Ask button': '.ask-form button[type=submit]',
-  'Settings button': '.settings-button',
-  legend: '.layer-item .legend-bar',
-  'week slider': '#time-range',
-  'week label': '.time-label',
-};
 /** axe-core impacts that fail the page; minor and moderate ones are printed. */
 const FAILING_IMPACTS = ['serious', 'critical'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -231,25 +224,6 @@ async function mapLayers(page: Page): Promise<string[]> {
 /** The week number the slider's label reads ("Week 2 · …"). */
 async function shownWeek(page: Page): Promise<number> {
   return Number(/^Week (\d+)/.exec((await page.locator('.time-label').textContent()) ?? '')?.[1]);
-}
-
-/** Each control's box lies inside the viewport (a box of zero size is not shown at all). */
-async function controlsOffScreen(page: Page): Promise<string[]> {
-  const viewport = page.viewportSize()!;
-  const off: string[] = [];
-  for (const [name, selector] of Object.entries(CONTROLS)) {
-    const box = await page.locator(selector).first().boundingBox();
-    const inside =
-      box !== null &&
-      box.width > 0 &&
-      box.height > 0 &&
-      box.x >= -0.5 &&
-      box.y >= -0.5 &&
-      box.x + box.width <= viewport.width + 0.5 &&
-      box.y + box.height <= viewport.height + 0.5;
-    if (!inside) off.push(`${name} ${JSON.stringify(box)}`);
-  }
-  return off;
 }
 
 interface SeasonWeeks {

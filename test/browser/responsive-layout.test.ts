@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViteDevServer } from 'vite';
 import type { BrowserContext, Page } from 'playwright-core';
+import { controlsOffScreen } from './controls-on-screen';
 import { browserAvailability, launchChromium } from './browser-context';
 import { startHarnessDevServer } from './harness-dev-server';
 
@@ -20,15 +21,6 @@ const PHONE = VIEWPORTS[1]!;
 const DESKTOP = VIEWPORTS[3]!;
 /** Weeks of the "winter" follow-up's layer: January–February and December. */
 const WINTER_WEEKS = [1, 2, 3, 4, 5, 6, 7, 8, 49, 50, 51, 52];
-/** The controls a person needs at every width (a weekly layer is on the map in these checks). */
-const CONTROLS = {
-  'question box': '#question',
-  'Ask button': '.ask-form button[type=submit]',
-  'Settings button': '.settings-button',
-  legend: '.layer-item .legend-bar',
-  'week slider': '#time-range',
-  'week label': '.time-label',
-};
 const availability = browserAvailability();
 
 /**
@@ -133,25 +125,6 @@ describe.skipIf(!availability.run)('responsive layout and one map state per answ
     page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
   const mapLayers = async (page: Page) =>
     ((await page.locator('.map-view').getAttribute('data-layers')) ?? '').split(' ').filter(Boolean);
-
-  /** Each control's box lies inside the viewport (a box of zero size is not shown at all). */
-  async function controlsOffScreen(page: Page): Promise<string[]> {
-    const viewport = page.viewportSize()!;
-    const off: string[] = [];
-    for (const [name, selector] of Object.entries(CONTROLS)) {
-      const box = await page.locator(selector).first().boundingBox();
-      const inside =
-        box !== null &&
-        box.width > 0 &&
-        box.height > 0 &&
-        box.x >= -0.5 &&
-        box.y >= -0.5 &&
-        box.x + box.width <= viewport.width + 0.5 &&
-        box.y + box.height <= viewport.height + 0.5;
-      if (!inside) off.push(`${name} ${JSON.stringify(box)}`);
-    }
-    return off;
-  }
 
   // One test per size: five sizes in one test passed its 180 s timeout when two test runs shared the 2 cores.
   it.each(VIEWPORTS)(

@@ -5,21 +5,15 @@ import { nextLayerColor } from '../support/build-map-layer';
 import { SEASON_ORDER } from '../support/season-weeks';
 import { seasonWords } from '../support/season-colors';
 import type { PerchContext } from '../support/tool-context';
-import { TREND_UNIT } from '../support/trend-layer';
 import { AREA_UNIT_LABELS } from './range-area';
 import { subjectLayers } from './subject-layers';
+import { CHART_UNITS, weeklyChart } from './weekly-chart';
 import type { SubjectFigures, SubjectSpec } from './subject-spec';
 import { isWeeklyMeasure } from './supported';
 import { weeksOfTime } from './time-weeks';
 import { weeklyPlaceMeans } from './weekly-means';
 
 /** Short units for a chart's axis (the result's `unit` says the long form). */
-const CHART_UNITS: Partial<Record<QueryFrame['measure'], string>> = {
-  occurrence: 'probability 0–1',
-  count: 'birds per checklist',
-  proportion_population: 'share 0–1',
-  trend: TREND_UNIT,
-};
 
 /** Which parts of a which_larger frame tell its subjects apart. */
 interface Differing {
@@ -143,31 +137,13 @@ function comparisonChart(
   const apart = differing(frame);
   const queries = done.map((figures) => figures.cells?.query ?? figures.queries[0]!);
   if ((apart.species || apart.places) && done.every((figures) => figures.series)) {
-    const points = done.flatMap((figures, index) =>
-      figures.series!.points.map((point) => ({ ...point, subject: labels[index]!.label })),
-    );
-    return {
-      kind: 'chart',
+    return weeklyChart({
       id: `${context.callId}-chart`,
       title: `${measure} through the year: ${labels.map((entry) => entry.label).join(' vs ')}`,
-      chartType: 'line',
-      x: 'date',
-      y: 'value',
-      series: 'subject',
-      xLabel: 'week',
-      yLabel: `mean ${measure}`,
-      ...(CHART_UNITS[frame.measure] ? { unit: CHART_UNITS[frame.measure] } : {}),
-      columns: {
-        week: points.map((point) => point.week),
-        date: points.map((point) => point.date),
-        value: points.map((point) => point.value),
-        subject: points.map((point) => point.subject),
-      },
-      timeColumn: 'week',
-      sourceTables: [...new Set(done.flatMap((figures) => figures.series!.query.tablesRead))],
-      sql: done.map((figures) => figures.series!.query.sql).join(';\n'),
+      measure: frame.measure,
+      subjects: done.map((figures, index) => ({ label: labels[index]!.label, series: figures.series! })),
       callId: context.callId,
-    };
+    });
   }
   const bars = done.map((figures, index) => {
     const subject = figures.subject;
