@@ -21,6 +21,12 @@ export interface CatalogColumn {
   max?: number | string | null;
   /** Share of rows that are NULL (0–1). For rasters NULL means *not modelled*, never zero. */
   null_fraction: number;
+  /**
+   * eBird S&T releases whose rows have this column, when only some of the build's releases do
+   * (e.g. regional_stats.max_week: 2023 has it, 2022 not); absent when every release has it. A
+   * column no release has is not in the catalog at all.
+   */
+  releases?: number[];
 }
 
 /** How a table carries geometry, so `add_map_layer` knows how to draw it. */
@@ -87,4 +93,9 @@ export interface Catalog {
   macros: { name: string; signature: string; meaning: string }[];
   tables: Record<string, CatalogTable>;
   basemap?: CatalogBasemap;
+  /**
+   * What a person should know about this build, shown on the page beside the data line, e.g. why
+   * the simulated demo was built instead of the real example. Absent when there is nothing to say.
+   */
+  notes?: string[];
 }

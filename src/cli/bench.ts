@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
  * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
- * Options: --quick (small scale data), --only pipeline|engine|map|offline.
+ * Options: --quick (small scale data), --only pipeline|build-memory|engine|map|offline.
  */
+import { formatBuildMemory, runBuildMemoryBench } from '../bench/build-memory-bench';
 import { benchPipeline } from '../bench/pipeline-bench';
 import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
 import { formatMapBench, runMapBench } from '../bench/map-bench';
@@ -17,6 +18,10 @@ if (only === undefined || only === 'pipeline') {
   console.log('== pipeline');
   const result = await benchPipeline(quick ? { repeats: 2, scaleSpecies: 10, scaleCells: 1_000 } : {});
   console.log(JSON.stringify(result, null, 2));
+}
+if (only === undefined || only === 'build-memory') {
+  console.log('== build memory (one continental species, child process)');
+  console.log(formatBuildMemory(runBuildMemoryBench(quick ? 20_000 : 100_000)));
 }
 if (only === undefined || only === 'engine') {
   console.log('== engine');

@@ -11,7 +11,8 @@ export type PipelineErrorCode =
   | 'bad_geopackage'
   | 'bad_csv'
   | 'missing_species_name'
-  | 'download_failed';
+  | 'download_failed'
+  | 'resolution_unavailable';
 
 /**
  * A problem with the input, not a bug in Perch: it names the file and says what to do.

@@ -80,7 +80,7 @@ export const cellWeekly = defineTool({
     if ('code' in subject) return subject;
     const found = await cellAt(context, args.lon, args.lat);
     if ('code' in found) return found;
-    const { cell } = found;
+    const { cell, areaKm2 } = found;
     const code = subject.species.species_code;
     const sql = `SELECT w.week, w.date, w.${sqlIdentifier(args.product)} AS value FROM weekly AS w
       WHERE w.species_code = ${sqlString(code)} AND w.cell_id = ${cell.cell_id} ORDER BY w.week`;
@@ -125,7 +125,7 @@ export const cellWeekly = defineTool({
       label,
       unit: WEEKLY_PRODUCTS[args.product],
       point: { lon: args.lon, lat: args.lat },
-      cell,
+      cell: { cell_id: cell.cell_id, lon: cell.lon, lat: cell.lat },
       near,
       town,
       peak: peak ?? null,
@@ -136,10 +136,10 @@ export const cellWeekly = defineTool({
       ...resultFields({
         count: weeks.length,
         queries,
-        scope: `${subject.species.common_name} (${code}), ${args.product}, the 27 km cell ${cell.cell_id} centred at ${degrees(cell.lat, cell.lon)}, weeks 1–52 of ${subject.species.release}`,
+        scope: `${subject.species.common_name} (${code}), ${args.product}, the ${cellSize(areaKm2)} cell ${cell.cell_id} centred at ${degrees(cell.lat, cell.lon)}, weeks 1–52 of ${subject.species.release}`,
         caveats: [
           ...subjectCaveats(subject, { regionless: 'silent' }),
-          'One 27 km cell: its value is the model estimate for the whole 729 km² square, not for the exact point.',
+          `One ${cellSize(areaKm2)} cell: its value is the model estimate for the whole ${areaKm2.toFixed(0)} km² square, not for the exact point.`,
           'NULL weeks are not modelled; 0 means predicted absent.',
         ],
       }),
@@ -158,13 +158,14 @@ async function cellAt(
   context: PerchContext,
   lon: number,
   lat: number,
-): Promise<{ cell: Cell; query: QueryResult } | ReturnType<typeof toolFailure>> {
-  const sql = `SELECT c.cell_id, c.lon, c.lat, c.footprint_geojson FROM cells AS c
+): Promise<{ cell: Cell; areaKm2: number; query: QueryResult } | ReturnType<typeof toolFailure>> {
+  const sql = `SELECT c.cell_id, c.lon, c.lat, c.area_km2, c.footprint_geojson FROM cells AS c
     WHERE abs(c.lat - ${lat}) < ${CANDIDATE_LAT_DEGREES}
     ORDER BY distance_km(${lat}, ${lon}, c.lat, c.lon) LIMIT ${CANDIDATES}`;
   const query = await runQuery(context, sql, { maxRows: CANDIDATES });
   const rows = previewRows(query.table, query.rows) as unknown as (Cell & {
     footprint_geojson: string | null;
+    area_km2: number;
   })[];
   const holding = rows.find(
     (row) => row.footprint_geojson && pointInGeometry(lon, lat, JSON.parse(row.footprint_geojson)),
@@ -172,10 +173,19 @@ async function cellAt(
   if (!holding)
     return toolFailure(
       'not_covered',
-      `not_covered: no modelled 27 km cell holds the point ${degrees(lat, lon)}; this data has cells only where the species was modelled.`,
+      `not_covered: no modelled cell holds the point ${degrees(lat, lon)}; this data has cells only where the species was modelled.`,
       { hint: 'Pick a place inside the coloured cells of the map.' },
     );
-  return { cell: { cell_id: holding.cell_id, lon: holding.lon, lat: holding.lat }, query };
+  return {
+    cell: { cell_id: holding.cell_id, lon: holding.lon, lat: holding.lat },
+    areaKm2: holding.area_km2,
+    query,
+  };
+}
+
+/** "27 km" for the 729 km² (Equal Earth) and 711 km² (sinusoidal) cells alike: the side, rounded. */
+function cellSize(areaKm2: number): string {
+  return `${Math.round(Math.sqrt(areaKm2))} km`;
 }
 
 /** The first week of the highest modelled value. */

@@ -103,7 +103,8 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
         simulated: boolean;
         release: number;
       }>(
-        'SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species ORDER BY common_name',
+        // The newest release of each species: a name means it, and an older release (kept apart as <code>-<release>) is no second species to ask about.
+        'SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species QUALIFY release = max(release) OVER (PARTITION BY scientific_name) ORDER BY common_name',
       )
     : [];
   const regions = inScope('regions')
@@ -142,7 +143,7 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
       (region): RegionTuple => [region.code, region.name, region.type, region.parent_code],
     ),
     parts,
-    release: species[0]?.release ?? new Date().getUTCFullYear(),
+    release: species.reduce((newest, row) => Math.max(newest, row.release), 0) || new Date().getUTCFullYear(),
     ...(years?.start != null && years.end != null
       ? { trendYears: { start: years.start, end: years.end } }
       : {}),

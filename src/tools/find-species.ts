@@ -9,6 +9,8 @@ export const findSpeciesResultSchema = z.strictObject({
       species_code: z.string(),
       common_name: z.string(),
       scientific_name: z.string(),
+      /** eBird S&T release; two releases of a species are two candidates (the older coded <code>-<release>). */
+      release: z.number().int(),
       match: z.enum(['exact', 'fuzzy']),
       score: z.number(),
       simulated: z.boolean(),
@@ -22,7 +24,7 @@ export type FindSpeciesResult = z.infer<typeof findSpeciesResultSchema>;
 export const findSpecies = defineTool({
   name: 'find_species',
   description:
-    'Finds species in this session by common name, scientific name or eBird code, tolerating typos. Returns ranked candidates with their codes; use the code in other tools.',
+    'Finds species in this session by common name, scientific name or eBird code, tolerating typos. Returns ranked candidates with their codes and eBird release; use the code in other tools. A name in other tools means the newest release; an older release has its own code (<code>-<release>).',
   scope: 'read',
   requires: ['datasets'],
   input: z.strictObject({
@@ -31,12 +33,13 @@ export const findSpecies = defineTool({
   }),
   output: findSpeciesResultSchema,
   async run(args, context) {
-    const ranked = await rankSpecies(context, args.text, args.limit);
+    const ranked = await rankSpecies(context, args.text, args.limit, 'all');
     if ('code' in ranked) return ranked;
     const candidates = ranked.candidates.map((candidate) => ({
       species_code: candidate.species_code,
       common_name: candidate.common_name,
       scientific_name: candidate.scientific_name,
+      release: candidate.release,
       match: candidate.match,
       score: candidate.score,
       simulated: candidate.simulated,

@@ -107,6 +107,7 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
     const found = await resolveSpecies(context, code);
     if ('code' in found) return found;
     if (found.interpreted) caveats.push(`${found.interpreted} (fuzzy match).`);
+    if (found.releaseNote) caveats.push(found.releaseNote);
     if (found.species.simulated)
       caveats.push(
         `SIMULATED species ${found.species.common_name}: fictional values for a demo, never facts about a real bird.`,

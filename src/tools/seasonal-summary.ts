@@ -9,6 +9,7 @@ import { optionalRegionArgument, speciesArgument } from './support/tool-argument
 import { loadSeasons, seasonCaveats, SEASON_ORDER } from './support/season-weeks';
 import { buildBarChart } from './support/bar-chart';
 import { seasonWords } from './support/season-colors';
+import { seasonalMissing } from './support/seasonal-missing';
 
 const PRODUCTS = ['abundance', 'occurrence', 'count'] as const;
 
@@ -69,6 +70,8 @@ export const seasonalSummary = defineTool({
       args.region,
     );
     if ('code' in subject) return subject;
+    const missing = seasonalMissing(subject.species);
+    if (missing) return missing;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
     const column = `s.${args.product}_mean`;
     // The pipeline wrote one row per cell and season with a `season` column, so the seasonal

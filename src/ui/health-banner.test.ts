@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../catalog/types';
-import { describeRangeSupport, describeRelease } from './health-banner';
+import { describeBuildNotes, describeRangeSupport, describeRelease } from './health-banner';
 import { catalogBytes } from './offline-panel';
 
 const catalog = {
@@ -37,6 +37,15 @@ describe('describeRelease', () => {
       '(includes simulated demo data, not real)',
     );
   });
+});
+
+describe('describeBuildNotes', () => {
+  it('says why the demo is simulated when the build left a note', () => {
+    const note =
+      'Simulated demo: the real eBird example could not be downloaded (HTTP 404: http://x/2023/file-list.txt).';
+    expect(describeBuildNotes({ ...catalog, simulated: true, notes: [note] })).toBe(note);
+  });
+  it('says nothing for a build without notes', () => expect(describeBuildNotes(catalog)).toBeUndefined());
 });
 
 describe('catalogBytes', () => {

@@ -18,9 +18,15 @@ export interface HealthBanner {
 export function createHealthBanner(controls: readonly HTMLElement[] = []): HealthBanner {
   const range = el('span', { class: 'health-item', 'data-health': 'range' }, ['Checking the data host…']);
   const release = el('span', { class: 'health-item', 'data-health': 'release' });
+  const notes = el('span', {
+    class: 'health-item health-warn',
+    'data-health': 'notes',
+    role: 'note',
+    hidden: true,
+  });
   const alerts = el('div', { class: 'health-alerts' });
   const element = el('section', { class: 'site-status', 'aria-label': 'Site status' }, [
-    el('div', { class: 'health-row' }, [range, release, ...controls]),
+    el('div', { class: 'health-row' }, [range, release, notes, ...controls]),
     alerts,
   ]);
   const shown = new Map<string, HTMLElement>();
@@ -35,6 +41,9 @@ export function createHealthBanner(controls: readonly HTMLElement[] = []): Healt
         describeRelease(result.catalog) + (result.build ? ` · build ${result.build}` : '');
       release.title = release.textContent;
       release.dataset.build = result.build ?? '';
+      const said = describeBuildNotes(result.catalog);
+      notes.textContent = said ?? '';
+      notes.hidden = said === undefined;
     },
     setAlert(id, content) {
       shown.get(id)?.remove();
@@ -70,4 +79,9 @@ export function describeRelease(catalog: Catalog): string {
   );
   const release = years.length ? `eBird S&T release ${years.join(', ')}` : 'no eBird release listed';
   return `Data: ${release}${catalog.simulated ? ' (includes simulated demo data, not real)' : ''} · data built ${catalog.built_at.slice(0, 10)}`;
+}
+
+/** The build's own notes (catalog.json `notes`), e.g. why the demo is simulated; undefined when there are none. */
+export function describeBuildNotes(catalog: Catalog): string | undefined {
+  return catalog.notes && catalog.notes.length > 0 ? catalog.notes.join(' ') : undefined;
 }

@@ -1,4 +1,5 @@
-import { GRID, cellCentreXY, equalEarthToLonLat } from './grid';
+import { gridToLonLat } from './grid-projection';
+import type { GridRegistry } from './grid-registry';
 import type { RegionIndex } from './region-index';
 
 export interface CellRegions {
@@ -16,17 +17,18 @@ const SAMPLES_PER_SIDE = 5;
  * border cell in two states, and the tables carry one code per cell so that a state question is
  * a plain filter.
  */
-function locateCell(index: RegionIndex, id: number): string | null {
-  const [cx, cy] = cellCentreXY(id);
-  const centre = index.locate(...equalEarthToLonLat(cx, cy));
+function locateCell(index: RegionIndex, grids: GridRegistry, id: number): string | null {
+  const grid = grids.locate(id).entry.grid;
+  const [cx, cy] = grids.centreXY(id);
+  const centre = index.locate(...gridToLonLat(grid, cx, cy));
   if (centre !== null) return centre;
   const votes = new Map<string, number>();
-  const step = GRID.resolution / SAMPLES_PER_SIDE;
+  // Samples in the cell's own projected square, so the vote weighs equal areas on any grid.
   for (let i = 0; i < SAMPLES_PER_SIDE; i++) {
     for (let j = 0; j < SAMPLES_PER_SIDE; j++) {
-      const x = cx - GRID.resolution / 2 + (i + 0.5) * step;
-      const y = cy - GRID.resolution / 2 + (j + 0.5) * step;
-      const code = index.locate(...equalEarthToLonLat(x, y));
+      const x = cx - grid.resX / 2 + ((i + 0.5) * grid.resX) / SAMPLES_PER_SIDE;
+      const y = cy - grid.resY / 2 + ((j + 0.5) * grid.resY) / SAMPLES_PER_SIDE;
+      const code = index.locate(...gridToLonLat(grid, x, y));
       if (code !== null) votes.set(code, (votes.get(code) ?? 0) + 1);
     }
   }
@@ -40,20 +42,21 @@ function locateCell(index: RegionIndex, id: number): string | null {
 
 export function assignCellRegions(
   cellIds: Iterable<number>,
+  grids: GridRegistry,
   countries: RegionIndex,
   states: RegionIndex,
 ): Map<number, CellRegions> {
   const result = new Map<number, CellRegions>();
   for (const id of cellIds) {
-    const country = locateCell(countries, id);
+    const country = locateCell(countries, grids, id);
     // us-atlas covers US states only; a state is looked up only for cells in the USA.
-    const state = country === 'USA' ? locateCell(states, id) : null;
+    const state = country === 'USA' ? locateCell(states, grids, id) : null;
     result.set(id, { country_code: country, state_code: state });
   }
   return result;
 }
 
-/** Same rule for a point (trend cells are not on the 27 km grid): the region holding it. */
+/** Same rule for a point (trend cells carry their own lon/lat): the region holding it. */
 export function assignPointRegions(
   lon: number,
   lat: number,

@@ -1,4 +1,3 @@
-import { GRID, cellId, lonLatToEqualEarth } from './grid';
 import { EARTH_RADIUS_KM, greatCircleKm } from './great-circle';
 
 export interface CellCentre {
@@ -14,57 +13,63 @@ export interface NearestCell {
 }
 
 const DEGREES = 180 / Math.PI;
+/** Bucket size in degrees: about 111 km of latitude, near the 100 km search radius places use. */
+const BUCKET_DEGREES = 1;
+const LON_BUCKETS = 360 / BUCKET_DEGREES;
+
+const lonBucket = (lon: number) =>
+  ((Math.floor(lon / BUCKET_DEGREES) % LON_BUCKETS) + LON_BUCKETS) % LON_BUCKETS;
+const latBucket = (lat: number) => Math.floor(lat / BUCKET_DEGREES);
 
 /**
- * The built cell whose centre is nearest a point, among cells within `maxKm`. Cells are looked up
- * by grid row/column over the window that the point's ±maxKm lon/lat box covers in EPSG:8857, so
- * a lookup costs (window cells) map reads whatever the build's size: Equal Earth's y depends on
- * latitude only and its x is linear in longitude, so the box's four corners bound the window.
+ * The built cell whose centre is nearest a point, among cells within `maxKm`. Centres are bucketed
+ * by whole degrees of lon/lat, so the index knows nothing of grids and serves a build that mixes
+ * grids (sinusoidal 2022 and Equal Earth 2023, 27 and 3 km). A lookup reads the buckets of the
+ * point's ±maxKm box: any point within d km lies within d/R radians of latitude and, along the
+ * path, within d / (R·cos(|lat| + d/R)) of longitude; the box wraps across the antimeridian.
  */
 export class NearestCellIndex {
-  private readonly byId: Map<number, CellCentre>;
+  private readonly buckets = new Map<number, CellCentre[]>();
+  readonly size: number;
 
   constructor(
     cells: readonly CellCentre[],
     readonly maxKm: number,
   ) {
-    this.byId = new Map(cells.map((cell) => [cell.cell_id, cell]));
+    for (const cell of cells) {
+      const key = latBucket(cell.lat) * LON_BUCKETS + lonBucket(cell.lon);
+      const bucket = this.buckets.get(key);
+      if (bucket) bucket.push(cell);
+      else this.buckets.set(key, [cell]);
+    }
+    this.size = cells.length;
   }
 
-  get size(): number {
-    return this.byId.size;
+  private lonBuckets(lon: number, dLon: number): number[] {
+    if (dLon >= 180) return Array.from({ length: LON_BUCKETS }, (_, i) => i);
+    const first = Math.floor((lon - dLon) / BUCKET_DEGREES);
+    const last = Math.floor((lon + dLon) / BUCKET_DEGREES);
+    const found = new Set<number>();
+    for (let b = first; b <= last; b++) found.add(((b % LON_BUCKETS) + LON_BUCKETS) % LON_BUCKETS);
+    return [...found];
   }
 
   nearest(lon: number, lat: number): NearestCell | null {
     const dLat = (this.maxKm / EARTH_RADIUS_KM) * DEGREES;
-    const farLat = Math.min(89.9, Math.abs(lat) + dLat);
-    const dLon = Math.min(180, dLat / Math.cos(farLat / DEGREES));
-    const corners = [
-      [lon - dLon, lat - dLat],
-      [lon + dLon, lat - dLat],
-      [lon - dLon, lat + dLat],
-      [lon + dLon, lat + dLat],
-    ].map(([x, y]) => lonLatToEqualEarth(Math.max(-180, Math.min(180, x)), Math.max(-90, Math.min(90, y))));
-    const xs = corners.map(([x]) => x);
-    const ys = corners.map(([, y]) => y);
-    const column0 = Math.max(0, Math.floor((Math.min(...xs) - GRID.originX) / GRID.resolution));
-    const column1 = Math.min(
-      GRID.columns - 1,
-      Math.floor((Math.max(...xs) - GRID.originX) / GRID.resolution),
-    );
-    const row0 = Math.max(0, Math.floor((GRID.originY - Math.max(...ys)) / GRID.resolution));
-    const row1 = Math.min(GRID.rows - 1, Math.floor((GRID.originY - Math.min(...ys)) / GRID.resolution));
+    const farLat = Math.abs(lat) + dLat;
+    const dLon = farLat >= 90 ? 180 : Math.min(180, dLat / Math.cos(farLat / DEGREES));
+    const columns = this.lonBuckets(lon, dLon);
     let best: NearestCell | null = null;
-    for (let row = row0; row <= row1; row++) {
-      for (let column = column0; column <= column1; column++) {
-        const cell = this.byId.get(cellId(row, column));
-        if (!cell) continue;
-        const km = greatCircleKm(lon, lat, cell.lon, cell.lat);
-        if (
-          km <= this.maxKm &&
-          (best === null || km < best.km || (km === best.km && cell.cell_id < best.cell_id))
-        )
-          best = { cell_id: cell.cell_id, km };
+    for (let row = latBucket(Math.max(-90, lat - dLat)); row <= latBucket(Math.min(90, lat + dLat)); row++) {
+      for (const column of columns) {
+        for (const cell of this.buckets.get(row * LON_BUCKETS + column) ?? []) {
+          const km = greatCircleKm(lon, lat, cell.lon, cell.lat);
+          if (
+            km <= this.maxKm &&
+            (best === null || km < best.km || (km === best.km && cell.cell_id < best.cell_id))
+          )
+            best = { cell_id: cell.cell_id, km };
+        }
       }
     }
     return best;

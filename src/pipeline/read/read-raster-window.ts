@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { fromArrayBuffer } from 'geotiff';
+import { GeoTIFF } from 'geotiff';
 import type { GeoTIFFImage } from 'geotiff';
-import { GRID } from '../geo/grid';
+import { type GridGeoKeys, type RasterGrid, rasterGridOf } from '../geo/raster-grid';
 import { PipelineError } from '../pipeline-error';
+import { FileHandleSource, type ReadCounter } from './file-handle-source';
 
-/** A rectangle of the global 27 km grid, in 0-based grid rows/columns (end exclusive). */
+/** A rectangle of a raster's global grid, in 0-based grid rows/columns (end exclusive). */
 export interface GridWindow {
   row0: number;
   column0: number;
@@ -14,6 +14,8 @@ export interface GridWindow {
 
 export interface RasterWindow {
   file: string;
+  /** The grid the file lies on (read from its GeoKeys); `window` is in its rows/columns. */
+  grid: RasterGrid;
   window: GridWindow;
   /** Band descriptions from GDAL_METADATA (dates for weekly files, season names for seasonal). */
   bandNames: string[];
@@ -22,8 +24,14 @@ export interface RasterWindow {
   values: Float32Array;
 }
 
+export interface ReadRasterOptions {
+  /** The grid the other rasters of the same product set are on: another grid is an error. */
+  grid?: RasterGrid;
+  /** Counts the bytes read from the file (tests check reads stay bounded). */
+  counter?: ReadCounter;
+}
+
 const FIX_DOWNLOAD = 'Download the file again from eBird Status & Trends';
-const EQUAL_EARTH_EPSG = 8857;
 
 async function tileEnds(image: GeoTIFFImage): Promise<number> {
   const directory = image.fileDirectory;
@@ -50,76 +58,96 @@ async function bandDescriptions(image: GeoTIFFImage, bandCount: number): Promise
   return names;
 }
 
-/** The file's position on the global grid; throws when it is another CRS or another grid. */
-function gridOffset(file: string, image: GeoTIFFImage): { row0: number; column0: number } {
-  const keys = image.getGeoKeys() ?? {};
-  if (keys.ProjectedCSTypeGeoKey !== EQUAL_EARTH_EPSG) {
-    const found = keys.ProjectedCSTypeGeoKey ?? keys.GeographicTypeGeoKey ?? 'none';
-    throw new PipelineError(
-      'wrong_crs',
-      file,
-      `CRS is EPSG:${found}, expected EPSG:8857 (Equal Earth) as in every eBird S&T raster`,
-      'Use the GeoTIFF as downloaded; do not reproject it',
-    );
+interface Header {
+  image: GeoTIFFImage;
+  bandNames: string[];
+  tilesEnd: number;
+}
+
+/**
+ * The header, IFD and the tag values Perch uses (deferred ones included, so a file cut inside
+ * them fails here). eBird writes the IFD after the tiles, at the very end of the file: a partial
+ * download loses it first, and geotiff then fails with a RangeError on the missing bytes.
+ */
+async function readHeader(file: string, source: FileHandleSource): Promise<Header> {
+  try {
+    const tiff = await GeoTIFF.fromSource(source as never);
+    const image = await tiff.getImage();
+    const tilesEnd = await tileEnds(image);
+    const bandNames = await bandDescriptions(image, image.getSamplesPerPixel());
+    image.getGeoKeys();
+    return { image, bandNames, tilesEnd };
+  } catch (error) {
+    const detail = (error as Error).message;
+    if (source.clipped) {
+      throw new PipelineError(
+        'truncated_tiff',
+        file,
+        `file is truncated: its ${source.size} bytes end inside the TIFF metadata (IFD), which eBird writes at the end of the file (${detail})`,
+        FIX_DOWNLOAD,
+      );
+    }
+    throw new PipelineError('unreadable_tiff', file, `not a readable GeoTIFF (${detail})`, FIX_DOWNLOAD);
   }
-  const [resX, resY] = image.getResolution();
-  const [originX, originY] = image.getOrigin();
-  const column0 = (originX - GRID.originX) / GRID.resolution;
-  const row0 = (GRID.originY - originY) / GRID.resolution;
-  if (
-    resX !== GRID.resolution ||
-    resY !== -GRID.resolution ||
-    !Number.isInteger(column0) ||
-    !Number.isInteger(row0)
-  ) {
+}
+
+function checkSameGrid(file: string, grid: RasterGrid, expected: RasterGrid | undefined): void {
+  if (expected && expected.key !== grid.key) {
     throw new PipelineError(
       'unexpected_grid',
       file,
-      `pixel ${resX} × ${resY} m at origin (${originX}, ${originY}) is not on the 27 km S&T grid`,
-      'Use the 27 km products (file names ending _27km_<year>.tif)',
+      `is on the grid ${grid.proj} with ${grid.resX} × ${grid.resY} m pixels, but the other rasters of this species are on ${expected.proj} with ${expected.resX} × ${expected.resY} m pixels`,
+      'Use products of one download (one release and one resolution) in a folder',
     );
   }
-  return { row0, column0 };
 }
 
 /**
  * Reads one window of an eBird S&T GeoTIFF, all bands at once. The weekly files are one IFD with
  * 52 samples per pixel, pixel-interleaved, so reading band by band decompresses every tile 52
- * times (PLATFORM.md: band 1 alone 1.9 s, all bands 2.9 s, a 200×150 window 263 ms).
+ * times (PLATFORM.md: band 1 alone 1.9 s, all bands 2.9 s, a 200×150 window 263 ms). Only the
+ * metadata and the tiles the window touches are read from disk (file-handle-source.ts).
  *
- * @param window grid window to read; the file's full extent when absent.
+ * @param window window of the file's grid to read; the file's full extent when absent.
  * @param expectedBands the band count the product must have (52 weekly, 4 seasonal, 1 full-year).
  */
 export async function readRasterWindow(
   file: string,
   expectedBands: number,
   window?: GridWindow,
+  options: ReadRasterOptions = {},
 ): Promise<RasterWindow> {
-  const bytes = await readFile(file);
-  let image: GeoTIFFImage;
+  const source = await FileHandleSource.open(file, options.counter);
   try {
-    const tiff = await fromArrayBuffer(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-    );
-    image = await tiff.getImage();
-  } catch (error) {
-    throw new PipelineError(
-      'unreadable_tiff',
-      file,
-      `not a readable GeoTIFF, it may be truncated (${(error as Error).message})`,
-      FIX_DOWNLOAD,
-    );
+    return await readOpenRaster(file, source, expectedBands, window, options.grid);
+  } finally {
+    await source.close();
   }
-  const needed = await tileEnds(image);
-  if (needed > bytes.byteLength) {
+}
+
+async function readOpenRaster(
+  file: string,
+  source: FileHandleSource,
+  expectedBands: number,
+  window: GridWindow | undefined,
+  expectedGrid: RasterGrid | undefined,
+): Promise<RasterWindow> {
+  const { image, bandNames, tilesEnd } = await readHeader(file, source);
+  if (tilesEnd > source.size) {
     throw new PipelineError(
       'truncated_tiff',
       file,
-      `file is truncated: ${bytes.byteLength} bytes but its tiles need ${needed}`,
+      `file is truncated: ${source.size} bytes but its tiles need ${tilesEnd}`,
       FIX_DOWNLOAD,
     );
   }
-  const { row0, column0 } = gridOffset(file, image);
+  const { grid, row0, column0 } = rasterGridOf(
+    file,
+    (image.getGeoKeys() ?? {}) as GridGeoKeys,
+    image.getOrigin(),
+    image.getResolution(),
+  );
+  checkSameGrid(file, grid, expectedGrid);
   const bandCount = image.getSamplesPerPixel();
   if (bandCount !== expectedBands) {
     throw new PipelineError(
@@ -160,7 +188,7 @@ export async function readRasterWindow(
   if (nodata !== null && !Number.isNaN(nodata)) {
     for (let i = 0; i < values.length; i++) if (values[i] === nodata) values[i] = NaN;
   }
-  return { file, window: wanted, bandNames: await bandDescriptions(image, bandCount), bandCount, values };
+  return { file, grid, window: wanted, bandNames, bandCount, values };
 }
 
 /** The smallest window holding every non-NaN pixel of a raster (any band); null when all NaN. */

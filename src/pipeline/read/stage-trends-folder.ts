@@ -75,13 +75,13 @@ async function requireColumns(stage: Stage, file: string, columns: string[]): Pr
 
 /**
  * Loads one trends folder into the stage tables. Run names (`yebsap-example`) become taxonomy codes
- * through `speciesByRun`; trend cells get region codes from their centre (they are not 27 km cells).
+ * through `speciesOfRun` (the status release of the same year, else the newest); trend cells get region codes from their centre (they are not 27 km cells).
  * Returns the species codes it loaded.
  */
 export async function stageTrendsFolder(
   stage: Stage,
   files: TrendsFiles,
-  speciesByRun: Map<string, string>,
+  speciesOfRun: (run: string) => string | undefined,
   locate: (lon: number, lat: number) => CellRegions,
 ): Promise<string[]> {
   await requireColumns(stage, files.trends, TRENDS_COLUMNS);
@@ -96,7 +96,7 @@ export async function stageTrendsFolder(
     .map((row) => String(row[0]));
   for (const run of runs) {
     await connection.run(
-      `INSERT INTO run_species VALUES (${sqlString(run)}, ${sqlString(speciesByRun.get(run) ?? run)})`,
+      `INSERT INTO run_species VALUES (${sqlString(run)}, ${sqlString(speciesOfRun(run) ?? run)})`,
     );
   }
   const points = (
@@ -147,11 +147,11 @@ export async function stageTrendsFolder(
       'trends_summary',
       rows.map((row) => ({
         ...row,
-        species_code: speciesByRun.get(row.species_code) ?? row.species_code,
+        species_code: speciesOfRun(row.species_code) ?? row.species_code,
         rsquared: Number(row.rsquared),
         beta0: Number(row.beta0),
       })),
     );
   }
-  return runs.map((run) => speciesByRun.get(run) ?? run);
+  return runs.map((run) => speciesOfRun(run) ?? run);
 }

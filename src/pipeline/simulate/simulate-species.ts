@@ -1,4 +1,5 @@
-import { GRID, cellId } from '../geo/grid';
+import { type GridEntry, gridCellId } from '../geo/grid-registry';
+import { equalEarthGrid } from '../geo/raster-grid';
 import { boundingBox, multiPolygonAreaKm2 } from '../geo/planar-area';
 import { dateOfDay, seasonWeeks } from '../read/read-config';
 import type { Stage } from '../tables/stage';
@@ -45,14 +46,17 @@ function simulatedSpecies(index: number) {
   };
 }
 
-function blockCells(count: number): number[] {
-  const columns = Math.min(GRID.columns, Math.ceil(Math.sqrt(count * 2)));
+/** A block of `count` cells of the 2023 27 km grid (the simulated demo is a 2023 release). */
+function blockCells(entry: GridEntry, count: number): number[] {
+  const grid = entry.grid;
+  const columns = Math.min(grid.columns, Math.ceil(Math.sqrt(count * 2)));
   const rows = Math.ceil(count / columns);
-  const row0 = Math.max(0, Math.min(GRID.rows - rows, CENTRE.row - Math.floor(rows / 2)));
-  const column0 = Math.max(0, Math.min(GRID.columns - columns, CENTRE.column - Math.floor(columns / 2)));
+  const row0 = Math.max(0, Math.min(grid.rows - rows, CENTRE.row - Math.floor(rows / 2)));
+  const column0 = Math.max(0, Math.min(grid.columns - columns, CENTRE.column - Math.floor(columns / 2)));
   const ids: number[] = [];
   for (let r = 0; r < rows && ids.length < count; r++)
-    for (let c = 0; c < columns && ids.length < count; c++) ids.push(cellId(row0 + r, column0 + c));
+    for (let c = 0; c < columns && ids.length < count; c++)
+      ids.push(gridCellId(entry, row0 + r, column0 + c));
   return ids;
 }
 
@@ -69,7 +73,7 @@ export async function simulateSpecies(
   const connection = stage.connection;
   const weekDates = Array.from({ length: 52 }, (_, index) => dateOfDay(RELEASE, 4 + 7 * index));
   const species = Array.from({ length: options.species }, (_, index) => simulatedSpecies(index));
-  const ids = blockCells(options.cells);
+  const ids = blockCells(registry.register(equalEarthGrid(27)), options.cells);
   registry.lookup(ids);
   await registry.stage(stage);
 
@@ -145,7 +149,7 @@ export async function simulateSpecies(
     where: string,
     season: string,
   ) => `SELECT species_code, ${season}, cell_id, any_value(country_code), any_value(state_code),
-      avg(abundance), max(abundance), avg(count), max(count), avg(occurrence), max(occurrence), NULL
+      avg(abundance), max(abundance), avg(count), max(count), avg(occurrence), max(occurrence), NULL, NULL
     FROM weekly ${where} GROUP BY ALL`;
   await connection.run(`INSERT INTO seasonal ${aggregate('JOIN sim_season_weeks USING (week)', 'season')}`);
   await connection.run(`INSERT INTO seasonal ${aggregate('', "'full_year'")}`);
@@ -200,7 +204,7 @@ export async function simulateSpecies(
       SELECT species_code, 'country' AS region_type, country_code AS region_code, season, abundance_mean FROM seasonal WHERE country_code IS NOT NULL AND season <> 'full_year'
       UNION ALL SELECT species_code, 'state', state_code, season, abundance_mean FROM seasonal WHERE state_code IS NOT NULL AND season <> 'full_year'),
     totals AS (SELECT species_code, season, sum(abundance_mean) AS total, count(*) FILTER (abundance_mean > 0) AS occupied FROM seasonal GROUP BY ALL)
-    SELECT b.species_code, b.region_type, b.region_code, any_value(r.name), NULL, NULL, b.season, avg(b.abundance_mean),
+    SELECT b.species_code, b.region_type, b.region_code, any_value(r.name), NULL, NULL, NULL, b.season, avg(b.abundance_mean),
       sum(b.abundance_mean) / any_value(t.total), NULL, avg((b.abundance_mean > 0)::INTEGER), count(*) FILTER (b.abundance_mean > 0) / any_value(t.occupied), NULL, NULL, NULL
     FROM by_region b JOIN totals t USING (species_code, season) LEFT JOIN regions r ON r.region_code = b.region_code GROUP BY b.species_code, b.region_type, b.region_code, b.season`);
 

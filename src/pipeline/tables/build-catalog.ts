@@ -1,5 +1,5 @@
 import { ENGINE_MACROS } from '../../engine';
-import type { Catalog, CatalogBasemap, CatalogFile, CatalogTable } from '../../catalog/types';
+import type { Catalog, CatalogBasemap, CatalogColumn, CatalogFile, CatalogTable } from '../../catalog/types';
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
 import { TABLE_SPECS, type TableSpec } from './table-specs';
@@ -18,6 +18,8 @@ export interface CatalogContext {
   gazetteerSource?: string;
   /** basemap.json, when the build wrote one (src/pipeline/basemap/). */
   basemap?: CatalogBasemap;
+  /** What the page should say about this build (Catalog.notes). */
+  notes?: string[];
 }
 
 const EBIRD_ATTRIBUTION = 'eBird Status and Trends, Cornell Lab of Ornithology';
@@ -75,6 +77,39 @@ function provenance(context: CatalogContext, spec: TableSpec): Provenance {
   };
 }
 
+/**
+ * The profiled columns the files really have (ColumnPresence): a column no input has is left out,
+ * and one only some releases have names them, in `releases` and in words, so NULL in the other
+ * releases' rows is not read as "not modelled".
+ */
+async function catalogColumns(
+  stage: Stage,
+  root: string,
+  spec: TableSpec,
+  files: CatalogFile[],
+): Promise<CatalogColumn[]> {
+  const present = stage.presence.columns(spec);
+  const profiled = await profileColumns(
+    stage,
+    root,
+    { ...spec, columns: present.map((column) => column.spec) },
+    files,
+  );
+  // releaseSpecific is how the build decides, not something the catalog says.
+  return profiled.map(
+    ({ releaseSpecific: _, ...column }: CatalogColumn & { releaseSpecific?: boolean }, index) => {
+      const releases = present[index].releases;
+      if (!releases) return column;
+      const which = releases.length === 1 ? `release ${releases[0]}` : `releases ${releases.join(', ')}`;
+      return {
+        ...column,
+        meaning: `${column.meaning} Only ${which} ${releases.length === 1 ? 'has' : 'have'} this column: in rows of other releases it is NULL because that release does not provide it, not because it was not modelled.`,
+        releases,
+      };
+    },
+  );
+}
+
 /** Assembles catalog.json from the written files and a profile of each. */
 export async function buildCatalog(stage: Stage, context: CatalogContext): Promise<Catalog> {
   const tables: Record<string, CatalogTable> = {};
@@ -100,7 +135,7 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
       files,
       partition_by: spec.partition_by,
       sort_by: spec.sort_by,
-      columns: await profileColumns(stage, context.root, spec, files),
+      columns: await catalogColumns(stage, context.root, spec, files),
       ...provenance(context, spec),
       caveats,
       simulated: spec.ebird && context.simulated,
@@ -126,5 +161,6 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
     macros: ENGINE_MACROS.map(({ name, signature, meaning }) => ({ name, signature, meaning })),
     tables,
     ...(context.basemap ? { basemap: context.basemap } : {}),
+    ...(context.notes && context.notes.length > 0 ? { notes: context.notes } : {}),
   };
 }

@@ -1,20 +1,35 @@
 import { assignCellRegions } from '../geo/assign-cell-regions';
 import type { CellRegions } from '../geo/assign-cell-regions';
-import { GRID, cellCentreLonLat, cellFootprintLonLat } from '../geo/grid';
+import { type GridEntry, GridRegistry } from '../geo/grid-registry';
+import type { RasterGrid } from '../geo/raster-grid';
 import { boundingBox, multiPolygonAreaKm2 } from '../geo/planar-area';
 import type { Boundaries } from '../boundaries/load-regions';
 import type { Stage } from './stage';
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** Remembers each cell's regions so cells, weekly and seasonal agree and each cell is located once. */
+/**
+ * Remembers each cell's regions so cells, weekly and seasonal agree and each cell is located
+ * once; owns the build's grids, so every cell id it hands out decodes to one grid's row/column.
+ */
 export class CellRegistry {
   private readonly regions = new Map<number, CellRegions>();
+  readonly grids = new GridRegistry();
   constructor(private readonly boundaries: Boundaries) {}
+
+  /** The grid's entry in this build (its id base), registering the grid when first seen. */
+  register(grid: RasterGrid): GridEntry {
+    return this.grids.register(grid);
+  }
 
   lookup(ids: number[]): Map<number, CellRegions> {
     const missing = ids.filter((id) => !this.regions.has(id));
-    for (const [id, regions] of assignCellRegions(missing, this.boundaries.countries, this.boundaries.states))
+    for (const [id, regions] of assignCellRegions(
+      missing,
+      this.grids,
+      this.boundaries.countries,
+      this.boundaries.states,
+    ))
       this.regions.set(id, regions);
     return new Map(ids.map((id) => [id, this.regions.get(id)!]));
   }
@@ -24,13 +39,16 @@ export class CellRegistry {
     await stage.append(
       'cells',
       ids.map((id) => {
-        const [lon, lat] = cellCentreLonLat(id);
-        const footprint = cellFootprintLonLat(id).map(([x, y]) => [round6(x), round6(y)]);
+        const { entry } = this.grids.locate(id);
+        const [lon, lat] = this.grids.centreLonLat(id);
+        const footprint = this.grids.footprintLonLat(id).map(([x, y]) => [round6(x), round6(y)]);
         return {
           cell_id: id,
+          grid_id: entry.gridId,
+          resolution_km: entry.grid.resolutionKm,
           lon,
           lat,
-          area_km2: GRID.cellAreaKm2,
+          area_km2: entry.grid.cellAreaKm2,
           ...this.regions.get(id),
           footprint_geojson: JSON.stringify({ type: 'Polygon', coordinates: [footprint] }),
         };

@@ -5,6 +5,12 @@ export interface ColumnSpec {
   type: ColumnType;
   unit?: string;
   meaning: string;
+  /**
+   * Only some releases' files have it (issue 15): written only when an input's rows have it, so a
+   * build without such an input (the simulated demo, which imitates release 2023) leaves it out.
+   * @default false
+   */
+  releaseSpecific?: boolean;
 }
 
 export interface TableSpec {
@@ -32,6 +38,11 @@ const V = 'VARCHAR',
   T = 'DATE';
 const col = (name: string, type: ColumnType, meaning: string, unit?: string): ColumnSpec =>
   unit ? { name, type, meaning, unit } : { name, type, meaning };
+/** A column of some releases only (ColumnSpec.releaseSpecific). */
+const releaseCol = (name: string, type: ColumnType, meaning: string, unit?: string): ColumnSpec => ({
+  ...col(name, type, meaning, unit),
+  releaseSpecific: true,
+});
 
 const SPECIES = col(
   'species_code',
@@ -126,7 +137,11 @@ export const TABLE_SPECS: TableSpec[] = [
     columns: [
       col('release', I, 'Release year.', 'year'),
       col('week', I, 'Week number 1–52.', 'week'),
-      col('date', T, 'Midpoint date of the week (config SRD_PRED_DAYS).'),
+      col(
+        'date',
+        T,
+        'Midpoint date of the week: weekly/band-dates.csv, else config SRD_PRED_DAYS (2022+) or SRD_DATE_VEC (2021). Releases differ: 2021 week 27 is 07-06, 2022 week 27 is 07-05.',
+      ),
       col('day_of_year', I, 'Day of year of date.', 'day'),
       col('month', I, 'Month 1–12 of date.', 'month'),
     ],
@@ -138,15 +153,26 @@ export const TABLE_SPECS: TableSpec[] = [
   },
   {
     name: 'cells',
-    title: '27 km cells',
-    row_meaning: 'one 27 km cell of the EPSG:8857 grid with any valid value',
+    title: 'Grid cells',
+    row_meaning: 'one cell of an eBird S&T grid (27, 9 or 3 km) with any valid value',
     description:
-      'Cells of the eBird S&T 27 km equal-area grid: centre, footprint, area and the country/state they fall in.',
+      'Cells of the eBird S&T equal-area grids (Equal Earth EPSG:8857 from release 2023, sinusoidal in 2021–2022): centre, footprint, area, grid and the country/state they fall in.',
     columns: [
-      col('cell_id', I, 'row * 1276 + col on the whole-globe 1276 × 618 grid (0-based).'),
+      col(
+        'cell_id',
+        I,
+        "grid_id * 100000000 + row * columns + col on that grid's whole-globe lattice (0-based); the first grid of a build has grid_id 0, so the 2023 27 km grid keeps row * 1276 + col.",
+      ),
+      col('grid_id', I, 'Which grid of this build the cell is on (0, 1, … in the order the build met them).'),
+      col('resolution_km', I, "Nominal resolution of the cell's grid: 27, 9 or 3.", 'km'),
       col('lon', D, 'Cell centre longitude, WGS84.', 'degrees'),
       col('lat', D, 'Cell centre latitude, WGS84.', 'degrees'),
-      col('area_km2', D, 'Cell area (exact: EPSG:8857 is equal-area).', 'km²'),
+      col(
+        'area_km2',
+        D,
+        'Cell area, exact because both grids are equal-area: 729 for EPSG:8857 27 km, ≈ 711.04 for the sinusoidal 27 km grid.',
+        'km²',
+      ),
       COUNTRY,
       STATE,
       col('footprint_geojson', V, 'GeoJSON Polygon of the cell square, WGS84.'),
@@ -226,7 +252,13 @@ export const TABLE_SPECS: TableSpec[] = [
       col(
         'proportion_population_mean',
         D,
-        'Share of the seasonal population in this cell; NULL for full_year (no such product).',
+        'Share of the seasonal population in this cell; for full_year only where the release has a full-year population product (2021), else NULL.',
+        'fraction 0–1',
+      ),
+      releaseCol(
+        'proportion_population_max',
+        D,
+        'Max weekly share of the population in this cell, full_year rows only (release 2021 percent-population full-year max); NULL in seasons.',
         'fraction 0–1',
       ),
     ],
@@ -273,12 +305,13 @@ export const TABLE_SPECS: TableSpec[] = [
     title: 'Regional statistics',
     row_meaning: 'one region × season × species',
     description:
-      'eBird-computed statistics per country and state (regional_stats.csv); the *_fraction columns are 0–1.',
+      'eBird-computed statistics per country and state (regional_stats.csv, or the all-species regional-stats_<year>.parquet); the *_fraction columns are 0–1.',
     columns: [
       SPECIES,
       col('region_type', V, 'country or state.'),
       col('region_code', V, 'eBird region code (USA, USA-MI); joins regions.region_code.'),
       col('region_name', V, 'Region name as eBird gives it.'),
+      releaseCol('region_area_km2', D, 'Area of the region as eBird gives it (release 2022 files).', 'km²'),
       col('continent_code', V, 'Continent code (e.g. NA).'),
       col('continent_name', V, 'Continent name.'),
       SEASON,
@@ -413,7 +446,8 @@ export const TABLE_SPECS: TableSpec[] = [
     name: 'predictor_importance',
     title: 'Predictor importance',
     row_meaning: 'one predictor × response, range-wide',
-    description: 'Range-wide importance ranks of habitat predictors (pi_rangewide.csv).',
+    description:
+      'Range-wide importance ranks of habitat predictors (pis/pi_rangewide.csv; pis/pi_rangewide-ranks.csv in release 2022, which has no response column).',
     columns: [
       SPECIES,
       col('response', V, 'count or occurrence.'),

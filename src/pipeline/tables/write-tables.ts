@@ -27,10 +27,15 @@ async function copyToParquet(
   file: string,
   rowGroup: number,
 ): Promise<void> {
-  const columns = spec.columns.map((column) => `"${column.name}"`).join(', ');
-  const order = spec.sort_by.map((column) => `"${column}"`).join(', ');
+  // Only the columns some input has (ColumnPresence): a column no release has is absent, not NULL.
+  const present = stage.presence.columns(spec).map((column) => column.spec.name);
+  const columns = present.map((name) => `"${name}"`).join(', ');
+  const order = spec.sort_by
+    .filter((name) => present.includes(name))
+    .map((name) => `"${name}"`)
+    .join(', ');
   await stage.connection.run(
-    `COPY (SELECT ${columns} FROM "${spec.name}" ${where} ORDER BY ${order}) TO ${sqlString(file)} (FORMAT parquet, ROW_GROUP_SIZE ${rowGroup})`,
+    `COPY (SELECT ${columns} FROM "${spec.name}" ${where}${order ? ` ORDER BY ${order}` : ''}) TO ${sqlString(file)} (FORMAT parquet, ROW_GROUP_SIZE ${rowGroup})`,
   );
 }
 

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeArrayBuffer } from 'geotiff';
 import { GRID, equalEarthToLonLat } from '../geo/grid';
+import { tinyGeoTiffBytes } from './tiny-geotiff';
 
 /** Grid position of the tiny raster (inside the Michigan example window, FORMAT.md §1). */
 export const TINY_ORIGIN = { row: 100, column: 375 };
@@ -24,27 +24,17 @@ export function tinyValue(pixel: number, week: number): number {
   return pixel * 0.1 + week * 0.001;
 }
 
-function tiny27kmTiff(bands: number, epsg: number): ArrayBuffer {
-  const pixels = TINY_SIZE.rows * TINY_SIZE.columns;
-  const values = new Float32Array(pixels * bands);
-  for (let p = 0; p < pixels; p++)
-    for (let b = 0; b < bands; b++) values[p * bands + b] = tinyValue(p, b + 1);
-  return writeArrayBuffer(values, {
-    width: TINY_SIZE.columns,
-    height: TINY_SIZE.rows,
-    ModelPixelScale: [GRID.resolution, GRID.resolution, 0],
-    ModelTiepoint: [
-      0,
-      0,
-      0,
-      GRID.originX + TINY_ORIGIN.column * GRID.resolution,
-      GRID.originY - TINY_ORIGIN.row * GRID.resolution,
-      0,
-    ],
-    GTModelTypeGeoKey: 1,
-    GTRasterTypeGeoKey: 1,
-    ProjectedCSTypeGeoKey: epsg,
-  } as never);
+function tiny27kmTiff(bands: number, epsg: number): Buffer {
+  return tinyGeoTiffBytes({
+    grid: 'eqearth',
+    epsg,
+    row0: TINY_ORIGIN.row,
+    column0: TINY_ORIGIN.column,
+    rows: TINY_SIZE.rows,
+    columns: TINY_SIZE.columns,
+    bands,
+    value: (pixel, band) => tinyValue(pixel, band + 1),
+  });
 }
 
 /** A GPKG geometry blob: header (little-endian, no envelope, srs 4326) + WKB MultiPolygon of one ring. */
@@ -80,7 +70,15 @@ export function tinySquareRing(): number[][] {
   ].map(([x, y]) => equalEarthToLonLat(x, y));
 }
 
-function writeTinyGpkg(file: string): void {
+/** Writes the tiny ranges GeoPackage: one breeding feature per layer, named as `species` says. */
+export function writeTinyGpkg(
+  file: string,
+  species: { code: string; common: string; scientific: string } = {
+    code: 'tinysp',
+    common: 'Tiny Test Bird',
+    scientific: 'Fictavis minima',
+  },
+): void {
   rmSync(file, { force: true });
   const database = new Database(file);
   database.exec(
@@ -99,9 +97,9 @@ function writeTinyGpkg(file: string): void {
       )
       .run(
         gpkgBlob(tinySquareRing()),
-        'tinysp',
-        'Fictavis minima',
-        'Tiny Test Bird',
+        species.code,
+        species.scientific,
+        species.common,
         layer,
         'breeding',
         '2023-05-17',
@@ -129,7 +127,7 @@ export function makeTinyEbirdst(folder: string, options: TinyOptions = {}): stri
   );
   writeFileSync(
     join(folder, 'weekly', 'tinysp-example_abundance_median_27km_2023.tif'),
-    Buffer.from(tiny27kmTiff(options.bands ?? 52, options.epsg ?? 8857)),
+    tiny27kmTiff(options.bands ?? 52, options.epsg ?? 8857),
   );
   if (options.withRanges ?? true) {
     mkdirSync(join(folder, 'ranges'), { recursive: true });

@@ -12,7 +12,8 @@ export const MAX_RANKED_SPECIES = 60;
 export async function everySpeciesCode(context: PerchContext): Promise<string[]> {
   const query = await runQuery(
     context,
-    `SELECT species_code FROM species ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`,
+    // One row per species: an older release kept apart (<code>-<release>) is not another species.
+    `SELECT species_code FROM species QUALIFY release = max(release) OVER (PARTITION BY scientific_name) ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`,
     { maxRows: MAX_RANKED_SPECIES },
   );
   return (previewRows(query.table, query.rows) as { species_code: string }[]).map((row) => row.species_code);

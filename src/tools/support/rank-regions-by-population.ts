@@ -31,8 +31,13 @@ export async function rankRegionsByPopulation(
 ): Promise<{ rows: RegionPopulation[]; query: QueryResult }> {
   const typeFilter =
     request.regionType === undefined ? '' : ` AND region_type = ${sqlString(request.regionType)}`;
-  const sql = `SELECT region_code, region_name, region_type, total_pop_fraction, range_total_fraction, range_occupied_fraction,
-      abundance_mean, range_days_occupation, CAST(max_week AS VARCHAR) AS max_week, max_week_pop_fraction
+  const present = new Set(
+    context.services.engine.catalog.tables.regional_stats?.columns.map((column) => column.name) ?? [],
+  );
+  // A column a release lacks is absent from the table (release 2022 has no max_week): read as NULL here.
+  const column = (name: string, sql = name) => (present.has(name) ? `${sql} AS ${name}` : `NULL AS ${name}`);
+  const sql = `SELECT region_code, region_name, region_type, total_pop_fraction, ${column('range_total_fraction')}, ${column('range_occupied_fraction')},
+      ${column('abundance_mean')}, ${column('range_days_occupation')}, ${column('max_week', 'CAST(max_week AS VARCHAR)')}, ${column('max_week_pop_fraction')}
     FROM regional_stats WHERE species_code = ${sqlString(request.speciesCode)} AND season = ${sqlString(request.season)}${typeFilter}
     ORDER BY total_pop_fraction DESC NULLS LAST, region_code LIMIT ${request.limit + 1}`;
   const query = await runQuery(context, sql, { maxRows: request.limit + 1 });

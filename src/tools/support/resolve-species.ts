@@ -20,6 +20,30 @@ export interface SpeciesRow {
 /** exact: the text is the code, run name or a full name; fuzzy: a ranked guess. */
 export type SpeciesCandidate = SpeciesRow & NameMatch;
 
+/**
+ * The species of one release a name stands for. A build may hold two releases of a species, kept
+ * apart (the older under `<code>-<release>`); a name (not a code) means the newest, and the answer
+ * says which release it used, with eBird's advice not to compare releases.
+ */
+export function newestReleases<Row extends SpeciesRow>(rows: readonly Row[]): Row[] {
+  const newest = new Map<string, Row>();
+  for (const row of rows) {
+    const held = newest.get(row.scientific_name);
+    if (held === undefined || row.release > held.release) newest.set(row.scientific_name, row);
+  }
+  return rows.filter((row) => newest.get(row.scientific_name) === row);
+}
+
+/** What an answer about `species` says about releases, when the build holds more than one of it. */
+export function releaseNote(species: SpeciesRow, all: readonly SpeciesRow[]): string | undefined {
+  const others = all.filter(
+    (row) => row.scientific_name === species.scientific_name && row.species_code !== species.species_code,
+  );
+  if (others.length === 0) return undefined;
+  const list = others.map((row) => `release ${row.release} (${row.species_code})`).join(', ');
+  return `These figures are from eBird Status & Trends release ${species.release} (${species.species_code}); this site also holds ${list} of ${species.common_name}. eBird advises against comparing estimates between releases: each release is modelled anew, so differences need not be changes in the birds.`;
+}
+
 const SPECIES_SQL =
   'SELECT species_code, common_name, scientific_name, run_name, release, is_resident, trends_release, products, simulated FROM species ORDER BY species_code';
 
@@ -28,13 +52,17 @@ export async function rankSpecies(
   context: PerchContext,
   text: string,
   limit: number,
-): Promise<{ candidates: SpeciesCandidate[]; query: QueryResult } | ToolFailure> {
+  releases: 'newest' | 'all' = 'newest',
+): Promise<{ candidates: SpeciesCandidate[]; query: QueryResult; all: SpeciesRow[] } | ToolFailure> {
   const missing = requireTables(context, ['species']);
   if (missing) return missing;
   const query = await runQuery(context, SPECIES_SQL, { maxRows: 100_000 });
   const rows = previewRows(query.table, query.rows) as unknown as SpeciesRow[];
   const wanted = normalise(text);
-  const candidates = rankByName(rows, text, {
+  // A code names one release; a name means the newest release of that species.
+  const byCode = rows.filter((row) => normalise(row.species_code) === wanted);
+  const named = releases === 'all' ? rows : newestReleases(rows);
+  const candidates = rankByName(byCode.length > 0 ? byCode : named, text, {
     id: (row) => row.species_code,
     fields: ['species_code', 'run_name', 'common_name', 'scientific_name'],
     isExact: (row) =>
@@ -44,7 +72,7 @@ export async function rankSpecies(
     fuzzy: 0.34,
     limit,
   });
-  return { candidates, query };
+  return { candidates, query, all: rows };
 }
 
 /**
@@ -55,7 +83,9 @@ export async function rankSpecies(
 export async function resolveSpecies(
   context: PerchContext,
   text: string,
-): Promise<{ species: SpeciesRow; interpreted?: string; query: QueryResult } | ToolFailure> {
+): Promise<
+  { species: SpeciesRow; interpreted?: string; releaseNote?: string; query: QueryResult } | ToolFailure
+> {
   const ranked = await rankSpecies(context, text, 5);
   if ('code' in ranked) return ranked;
   const names = ranked.candidates
@@ -72,7 +102,8 @@ export async function resolveSpecies(
       winner.match === 'exact'
         ? undefined
         : `'${text}' was read as ${winner.common_name} (${winner.species_code})`;
-    return { species: winner, interpreted, query: ranked.query };
+    const note = releaseNote(winner, ranked.all);
+    return { species: winner, interpreted, ...(note ? { releaseNote: note } : {}), query: ranked.query };
   }
   return toolFailure(
     'ambiguous',

@@ -28,7 +28,9 @@ export async function resolveSubject(
   if (missing) return missing;
   const found = await resolveSpecies(context, species);
   if ('code' in found) return found;
-  const interpreted = found.interpreted ? [found.interpreted] : [];
+  const interpreted = [found.interpreted, found.releaseNote].filter(
+    (text): text is string => text !== undefined,
+  );
   let regionRow: RegionRow | undefined;
   if (region !== undefined) {
     const resolved = await resolveRegion(context, region);
