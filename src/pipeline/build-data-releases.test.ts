@@ -162,6 +162,22 @@ describe('a release 2021 download whose seasonal bands are not named', () => {
   }, 120_000);
 });
 
+describe('a release 2022 download whose band-seasons.csv has a header we do not know', () => {
+  it('notes the file, and with no band descriptions either leaves only the seasonal product out', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'perch-band-seasons-'));
+    const input = join(root, '2022', runName(2022));
+    makeTinyRelease(input, 2022);
+    writeFileSync(join(input, 'seasonal', 'band-seasons.csv'), 'layer,name\n1,breeding\n');
+    const out = join(root, 'out');
+    const messages: string[] = [];
+    await buildData({ ebirdst: [input], outDir: out, onProgress: (event) => messages.push(event.message) });
+    const text = messages.join('\n');
+    expect(text).toMatch(/band-seasons\.csv: .*named by their descriptions instead/);
+    expect(text).toMatch(/have no season name.*left out of this build/);
+    expect(await rows(`SELECT count(*) FROM '${out}/weekly/*.parquet'`)).toEqual([[5n * 52n]]);
+  }, 120_000);
+});
+
 describe('buildData on a release 2022 download', () => {
   let built: Awaited<ReturnType<typeof build>>;
   beforeAll(async () => {

@@ -1,3 +1,10 @@
+import {
+  SINUSOIDAL_R,
+  SINUSOIDAL_RES_X,
+  SINUSOIDAL_RES_Y,
+  sinusoidalFootprint,
+  sinusoidalInverse,
+} from './test-support/sinusoidal-reference';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,17 +14,11 @@ import { buildData } from './build-data';
 import { TINY_SIZE, makeTinyEbirdst, tinyValue } from './test-support/make-tiny-ebirdst';
 import { writeTinyGeoTiff } from './test-support/tiny-geotiff';
 
-const R = 6_371_007.181;
-const RES_X = 26_665.26,
-  RES_Y = 26_665.28;
+const R = SINUSOIDAL_R;
+const RES_X = SINUSOIDAL_RES_X,
+  RES_Y = SINUSOIDAL_RES_Y;
 /** A Michigan cell of the 2022 sinusoidal 27 km grid. */
 const ORIGIN = { row: 185, column: 503 };
-
-/** The spherical sinusoidal inverse, written here: lat = y/R, lon = x/(R·cos lat), in degrees. */
-function sinusoidalInverse(x: number, y: number): [number, number] {
-  const lat = y / R;
-  return [((x / (R * Math.cos(lat))) * 180) / Math.PI, (lat * 180) / Math.PI];
-}
 
 describe('buildData on a sinusoidal (release 2021–2022 grid) weekly raster', () => {
   it('cells carry the sinusoidal centre, footprint and area; weekly values are the raster values', async () => {
@@ -70,13 +71,7 @@ describe('buildData on a sinusoidal (release 2021–2022 grid) weekly raster', (
       expect(lat).toBeCloseTo(eLat, 9);
       expect(area).toBeCloseTo((RES_X * RES_Y) / 1e6, 9);
       const ring = JSON.parse(footprint).coordinates[0] as [number, number][];
-      const corners = [
-        [x - RES_X / 2, y - RES_Y / 2],
-        [x + RES_X / 2, y - RES_Y / 2],
-        [x + RES_X / 2, y + RES_Y / 2],
-        [x - RES_X / 2, y + RES_Y / 2],
-        [x - RES_X / 2, y - RES_Y / 2],
-      ].map(([cx, cy]) => sinusoidalInverse(cx, cy));
+      const corners = sinusoidalFootprint(x, y);
       ring.forEach(([cLon, cLat], k) => {
         expect(Math.abs(cLon - corners[k][0])).toBeLessThanOrEqual(5e-7); // footprints are rounded to 1e-6°
         expect(Math.abs(cLat - corners[k][1])).toBeLessThanOrEqual(5e-7);

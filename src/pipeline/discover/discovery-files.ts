@@ -30,7 +30,8 @@ export function discoveryFiles(discovery: Discovery, resolutionKm: ResolutionKm)
   for (const input of discovery.status) {
     for (const path of listFiles(input.folder)) {
       const resolution = resolutionOfFileName(basename(path));
-      if (resolution !== undefined && resolution !== resolutionKm) continue;
+      // Range outlines (.gpkg) may stand in for another resolution (find-status-files rangesAt): kept.
+      if (resolution !== undefined && resolution !== resolutionKm && !path.endsWith('.gpkg')) continue;
       files.push({ key: `status/${input.release}/${input.runName}/${relative(input.folder, path)}`, path });
     }
     if (input.regionalStatsParquet)

@@ -1,10 +1,17 @@
+import {
+  SINUSOIDAL_R,
+  SINUSOIDAL_RES_X,
+  SINUSOIDAL_RES_Y,
+  sinusoidalFootprint,
+  sinusoidalInverse,
+} from '../test-support/sinusoidal-reference';
 import { describe, expect, it } from 'vitest';
 import { GridRegistry } from './grid-registry';
 import { equalEarthGrid, rasterGridOf } from './raster-grid';
 
-const R = 6_371_007.181;
-const RES_X = 26_665.26,
-  RES_Y = 26_665.28;
+const R = SINUSOIDAL_R;
+const RES_X = SINUSOIDAL_RES_X,
+  RES_Y = SINUSOIDAL_RES_Y;
 const sinusoidal27 = () =>
   rasterGridOf(
     'sinusoidal.tif',
@@ -12,12 +19,6 @@ const sinusoidal27 = () =>
     [-Math.PI * R, (Math.PI / 2) * R],
     [RES_X, -RES_Y],
   ).grid;
-
-/** The spherical sinusoidal inverse, written here: lat = y/R, lon = x/(R·cos lat), in degrees. */
-function sinusoidalInverse(x: number, y: number): [number, number] {
-  const lat = y / R;
-  return [((x / (R * Math.cos(lat))) * 180) / Math.PI, (lat * 180) / Math.PI];
-}
 
 describe('GridRegistry', () => {
   it('sinusoidal cells: centre and footprint corners match the closed-form inverse', () => {
@@ -37,13 +38,7 @@ describe('GridRegistry', () => {
       expect(lon).toBeCloseTo(eLon, 9);
       expect(lat).toBeCloseTo(eLat, 9);
       const ring = grids.footprintLonLat(id);
-      const expected = [
-        [x - RES_X / 2, y - RES_Y / 2],
-        [x + RES_X / 2, y - RES_Y / 2],
-        [x + RES_X / 2, y + RES_Y / 2],
-        [x - RES_X / 2, y + RES_Y / 2],
-        [x - RES_X / 2, y - RES_Y / 2],
-      ].map(([cx, cy]) => sinusoidalInverse(cx, cy));
+      const expected = sinusoidalFootprint(x, y);
       expect(ring).toHaveLength(5);
       ring.forEach(([cLon, cLat], i) => {
         expect(cLon).toBeCloseTo(expected[i][0], 9);

@@ -1,6 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_RESOLUTION_KM, RESOLUTION_TOKENS, type ResolutionKm } from './resolution-tokens';
+import {
+  DEFAULT_RESOLUTION_KM,
+  RESOLUTIONS_KM,
+  RESOLUTION_TOKENS,
+  type ResolutionKm,
+} from './resolution-tokens';
 
 /**
  * Product names by output column. Release 2021 calls the population product
@@ -94,6 +99,20 @@ function pick<K extends string>(
 }
 
 /**
+ * Range polygons at the chosen resolution, else at the nearest one the download has: ranges are
+ * vector outlines, and eBird ships them at 27 km only in some releases (the 2023 example has no
+ * 9 or 3 km ranges), so a 9 km build keeps its ranges.
+ */
+function rangesAt(folder: string, resolutionKm: ResolutionKm): StatusFiles['ranges'] {
+  const order = [...RESOLUTIONS_KM].sort((a, b) => Math.abs(a - resolutionKm) - Math.abs(b - resolutionKm));
+  for (const km of order) {
+    const found = pick(folder, RANGE_PRODUCTS, 'gpkg', km);
+    if (Object.keys(found).length > 0) return found;
+  }
+  return {};
+}
+
+/**
  * The status files of one species download folder at one resolution, in any release's naming
  * (2021 `_lr_`/`_mr_`/`_hr_`, 2022+ `_27km_`/`_9km_`/`_3km_`). Nothing is opened here.
  */
@@ -109,7 +128,7 @@ export function findStatusFiles(
     weekly: pick(join(folder, 'weekly'), WEEKLY_PRODUCTS, 'tif', resolutionKm),
     seasonal: pick(join(folder, 'seasonal'), SEASONAL_PRODUCTS, 'tif', resolutionKm),
     fullYear: pick(join(folder, 'seasonal'), FULL_YEAR_PRODUCTS, 'tif', resolutionKm),
-    ranges: pick(join(folder, 'ranges'), RANGE_PRODUCTS, 'gpkg', resolutionKm),
+    ranges: rangesAt(join(folder, 'ranges'), resolutionKm),
     bandDates: optional(join(folder, 'weekly', 'band-dates.csv')),
     bandSeasons: optional(join(folder, 'seasonal', 'band-seasons.csv')),
     regionalStats: optional(join(folder, 'regional_stats.csv')),

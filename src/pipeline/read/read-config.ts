@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { PipelineError } from '../pipeline-error';
 import { readBandDates } from './read-band-dates';
@@ -100,11 +101,16 @@ export async function readConfig(file: string, bandDatesFile?: string): Promise<
     throw new PipelineError('bad_config', file, `not valid JSON (${(error as Error).message})`, FIX);
   }
   const release = Number(scalar(json.SRD_PRED_YEAR));
-  const runName = scalar(json.SPECIES_CODE);
-  if (!Number.isInteger(release) || typeof runName !== 'string')
-    throw new PipelineError('bad_config', file, 'needs SRD_PRED_YEAR and SPECIES_CODE', FIX);
-  const weeks = await weekDates(file, json, release, bandDatesFile);
+  if (!Number.isInteger(release))
+    throw new PipelineError('bad_config', file, 'needs SRD_PRED_YEAR (the release year)', FIX);
   const notes: string[] = [];
+  // eBird names the species folder after the run (yebsap-example), so it stands in for a config
+  // that does not say SPECIES_CODE; the species' names still come from its ranges or taxonomy.csv.
+  const stated = scalar(json.SPECIES_CODE);
+  const runName = typeof stated === 'string' && stated ? stated : basename(dirname(file));
+  if (runName !== stated)
+    notes.push(`${file} has no SPECIES_CODE: the run is named after its folder, ${runName}.`);
+  const weeks = await weekDates(file, json, release, bandDatesFile);
   const rawSeasons = Array.isArray(json.season_dates) ? (json.season_dates as Record<string, unknown>[]) : [];
   if (rawSeasons.length === 0)
     notes.push(

@@ -196,6 +196,21 @@ async function leftOutWhenUnnamed<T>(notes: string[], read: () => Promise<T>): P
 }
 
 /**
+ * band-seasons.csv's header is not documented (we have seen none): one we cannot read is noted
+ * and the band descriptions name the seasons instead, as in 2023 files.
+ */
+async function readBandSeasonsOrNote(file: string | undefined, notes: string[]) {
+  if (!file) return undefined;
+  try {
+    return await readBandSeasons(file);
+  } catch (error) {
+    if (!(error instanceof PipelineError)) throw error;
+    notes.push(`${error.message} — the seasonal bands are named by their descriptions instead.`);
+    return undefined;
+  }
+}
+
+/**
  * Reads one status download folder and stages its rows. Weekly and seasonal rows go to the sink
  * one week (or season) at a time: a continental species has 100,000+ cells, and holding its 5.2
  * million weekly rows as objects took the build past 4 GB (20,000 cells: 1.0 GB peak). Returns
@@ -236,8 +251,8 @@ export async function readStatusFolder(
   // Every product of the folder must be on the locator's grid (readRasterWindow checks).
   const weekly = await readProducts(files.weekly, 52, window, locator.grid);
   for (const raster of Object.values(weekly) as RasterWindow[]) checkWeekBands(raster, config);
-  const bandSeasons = files.bandSeasons ? await readBandSeasons(files.bandSeasons) : undefined;
   const seasonalNotes: string[] = [];
+  const bandSeasons = await readBandSeasonsOrNote(files.bandSeasons, seasonalNotes);
   const seasonalRead = await leftOutWhenUnnamed(seasonalNotes, async () => {
     const rasters = await readProducts(
       files.seasonal,

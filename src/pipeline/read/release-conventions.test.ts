@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -64,6 +64,23 @@ describe('readConfig', () => {
     expect(config.weekDateSource).toBe('band-dates.csv');
     expect(config.weekDates).toEqual(expected);
     expect(config.weekDates[26]).toBe('2022-07-06');
+  });
+
+  it('a config without SPECIES_CODE names the run after its folder, with a note', async () => {
+    const root = join(mkdtempSync(join(tmpdir(), 'perch-config-')), 'abcdef-example');
+    mkdirSync(root);
+    writeFileSync(
+      join(root, 'config.json'),
+      JSON.stringify({
+        SRD_PRED_YEAR: [2022],
+        SRD_PRED_DAYS: Array.from({ length: 52 }, (_, i) => 4 + 7 * i),
+      }),
+    );
+    const config = await readConfig(join(root, 'config.json'));
+    expect(config.runName).toBe('abcdef-example');
+    expect(config.notes.join('\n')).toMatch(
+      /has no SPECIES_CODE: the run is named after its folder, abcdef-example/,
+    );
   });
 
   it('a missing config.json fails naming …/config.json', async () => {
