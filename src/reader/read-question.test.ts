@@ -386,3 +386,30 @@ describe('readQuestion: an unknown word in a place slot, with the bird named, is
     expect(reading!.unknown.some((word) => /backyard|garden/.test(word))).toBe(true);
   });
 });
+
+describe('readQuestion: an older release the data keeps apart', () => {
+  const code = TEST_VOCABULARY.species[0]!.code;
+  const name = TEST_VOCABULARY.species[0]!.common_name;
+  const older = TEST_VOCABULARY.release - 1;
+  const withOlder: Vocabulary = {
+    ...TEST_VOCABULARY,
+    olderReleases: [{ code: `${code}-${older}`, of: code, release: older }],
+  };
+
+  it(`"in the ${older} release" reads the species as that release, not as a year the data lacks`, () => {
+    const reading = read(`When does the ${name} peak in the ${older} release?`, undefined, withOlder);
+    expect(reading.frame?.species).toEqual([`${code}-${older}`]);
+    expect(reading.outOfScope).toEqual([]);
+    expect(reading.unknown).toEqual([]);
+    expect(reading.notes.join(' ')).toMatch(
+      new RegExp(`eBird's ${older} release.*advises against comparing`),
+    );
+  });
+
+  it('without that release the year is still out of scope, and a plain name keeps the newest', () => {
+    expect(read(`When does the ${name} peak in ${older}?`).outOfScope.map((entry) => entry.reason)).toEqual([
+      'year',
+    ]);
+    expect(read(`When does the ${name} peak?`, undefined, withOlder).frame?.species).toEqual([code]);
+  });
+});

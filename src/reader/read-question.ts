@@ -310,6 +310,13 @@ export function readQuestion(text: string, context: ReadContext): Reading {
       notes.push(`${year.year} is the year of the weekly estimates.`);
       continue;
     }
+    // "in the 2022 release": the data keeps an older release of the species under its own code.
+    const olderRelease = readOlderRelease(frame.species, year.year, vocabulary);
+    if (olderRelease) {
+      frame.species = olderRelease.species;
+      notes.push(olderRelease.note);
+      continue;
+    }
     const trendYears = vocabulary.trendYears;
     if (
       frame.measure === 'trend' &&
@@ -590,4 +597,22 @@ function asksWhichSeason(tokens: readonly Token[]): boolean {
       return true;
   }
   return false;
+}
+
+/** The frame's species with each one that has a release of `year` switched to it, or undefined when none has. */
+function readOlderRelease(
+  species: readonly string[],
+  year: number,
+  vocabulary: Vocabulary,
+): { species: string[]; note: string } | undefined {
+  const older = vocabulary.olderReleases ?? [];
+  const switched = species.map(
+    (code) => older.find((entry) => entry.of === code && entry.release === year)?.code ?? code,
+  );
+  const changed = switched.filter((code, index) => code !== species[index]);
+  if (changed.length === 0) return undefined;
+  return {
+    species: switched,
+    note: `I read ${year} as eBird's ${year} release, kept apart in this data as ${changed.join(', ')}; eBird advises against comparing releases.`,
+  };
 }

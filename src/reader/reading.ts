@@ -20,6 +20,8 @@ export interface Vocabulary {
   }[];
   /** The release year of the weekly estimates (week i = day 4 + 7(i − 1) of this year). */
   release: number;
+  /** Older eBird releases of a species the data also holds, kept apart under their own code ("yebsap-2022"). */
+  olderReleases?: readonly { code: string; of: string; release: number }[];
   /** Years the trends cover, when the data has trends. */
   trendYears?: { start: number; end: number };
   /** Where the data is masked to, when it is (the example: USA-MI). */

@@ -14,6 +14,8 @@ export const STOP_WORDS = new Set(
     "generally ever around again yes no not don't doesn't isn't aren't does there's here's anywhere somewhere one ones thing things " +
     'have has had having go going goes went gone come comes coming make made say says said seen saw spotted out up down back off ' +
     's t d ll ve re m # question answer info information according based model models ebird status trends wondering curious ' +
+    // "the 2022 release", "version 2023": the year names the release (read-question.ts readOlderRelease).
+    'release releases version edition ' +
     // Words for a report of the data ("a breakdown for the LP", "a heatmap of abundance"): they ask for figures, not about another thing.
     'breakdown rundown snapshot situation heatmap chart charts graph graphs table plot stats statistics report update details outlook view scoop story'
   ).split(/\s+/),

@@ -43,6 +43,10 @@ const namesSchema = z.strictObject({
     }),
   ),
   release: z.number().int(),
+  /** Older releases of a species, each under its own code; a name means the newest (`species`). */
+  olderReleases: z
+    .array(z.strictObject({ code: z.string(), of: z.string(), release: z.number().int() }))
+    .optional(),
   trendYears: z.strictObject({ start: z.number().int(), end: z.number().int() }).optional(),
   maskRegion: z.string().optional(),
 });
@@ -107,6 +111,11 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
         'SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species QUALIFY release = max(release) OVER (PARTITION BY scientific_name) ORDER BY common_name',
       )
     : [];
+  const older = inScope('species')
+    ? await rows<{ code: string; of: string; release: number }>(
+        'SELECT s.species_code AS code, n.species_code AS of, s.release FROM species AS s JOIN species AS n ON n.scientific_name = s.scientific_name AND n.release > s.release QUALIFY n.release = max(n.release) OVER (PARTITION BY s.species_code) ORDER BY code',
+      )
+    : [];
   const regions = inScope('regions')
     ? await rows<{ code: string; name: string; type: 'country' | 'state'; parent_code: string | null }>(
         'SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code',
@@ -144,6 +153,7 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
     ),
     parts,
     release: species.reduce((newest, row) => Math.max(newest, row.release), 0) || new Date().getUTCFullYear(),
+    ...(older.length > 0 ? { olderReleases: older } : {}),
     ...(years?.start != null && years.end != null
       ? { trendYears: { start: years.start, end: years.end } }
       : {}),

@@ -42,6 +42,7 @@ export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
       population,
     })),
     release: named?.release ?? new Date().getUTCFullYear(),
+    ...(named?.olderReleases ? { olderReleases: named.olderReleases } : {}),
     ...(named?.trendYears ? { trendYears: named.trendYears } : {}),
     ...(named?.maskRegion ? { maskRegion: named.maskRegion } : {}),
   };
