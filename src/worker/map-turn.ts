@@ -68,7 +68,7 @@ export async function runMapTurn(options: MapTurnOptions): Promise<void> {
   );
   const { envelope } = run.outcome;
   if (!envelope.ok || !run.source) {
-    // The message a model would read, in a person's words: "No modelled 27 km cell holds the point …".
+    // The message a model would read, in a person's words: "No modelled cell holds the point …".
     const message = envelope.ok ? '' : envelope.error.message.replace(/^[a-z_]+: /, '');
     return end(`${message.charAt(0).toUpperCase()}${message.slice(1)}`, [call]);
   }

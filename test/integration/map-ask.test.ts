@@ -190,7 +190,7 @@ describe.skipIf(!data)('map-ask over a MessageChannel', () => {
     >;
     expect(call.arguments).toMatchObject({ species: 'yebsap', product: 'abundance' });
     const end = events.at(-1) as Extract<AgentEvent, { type: 'turn-end' }>;
-    expect(end.summary.answer).toMatch(/^No modelled 27 km cell holds the point 39\.96° N, 83\.00° W/);
+    expect(end.summary.answer).toMatch(/^No modelled cell holds the point 39\.96° N, 83\.00° W/);
     const audit = (await host.request('audit-list', {})).entries.slice(auditBefore);
     expect(audit.map((entry) => [entry.agent, entry.code])).toEqual([[MAP_AGENT, 'not_covered']]);
     expect(NO_SUBJECT_ANSWER).toMatch(/Ask about a species first/);
