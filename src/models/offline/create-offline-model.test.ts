@@ -224,3 +224,49 @@ describe('createOfflineModel', () => {
     expect(weeks).toMatchObject({ kind: 'weeks', from: 24, to: 24 });
   });
 });
+
+describe('createOfflineModel when the names cannot be read', () => {
+  /** A world whose data_vocabulary 'names' call times out the first `failures` times. */
+  function flakyNames(failures: number) {
+    const base = world();
+    let left = failures;
+    return {
+      ...base,
+      data_vocabulary: (args: Record<string, unknown>) => {
+        if (args.part === 'names' && left > 0) {
+          left--;
+          return { error: { code: 'timeout', message: 'timeout: data_vocabulary took longer than 20 s' } };
+        }
+        return base.data_vocabulary!(args);
+      },
+    } as typeof base;
+  }
+
+  it('asks for the names once more and answers when the second read works', async () => {
+    const { answer, calls } = await drive(
+      start(),
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      flakyNames(1),
+    );
+    expect(calls.filter((call) => call.arguments.part === 'names')).toHaveLength(2);
+    expect(answer).toContain('0.432');
+  });
+
+  it('says the names could not be read — not that the data holds no species — and asks again next time', async () => {
+    const conversation = start();
+    const first = await drive(
+      conversation,
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      flakyNames(2),
+    );
+    expect(first.answer).toMatch(/^I could not read the names in this data just now \(timeout: /);
+    expect(first.answer).not.toMatch(/no species/);
+    const second = await drive(
+      conversation,
+      'When does the Yellow-bellied Sapsucker peak in Michigan?',
+      world(),
+    );
+    expect(second.calls[0]).toEqual({ name: 'data_vocabulary', arguments: { part: 'names' } });
+    expect(second.answer).toContain('0.432');
+  });
+});

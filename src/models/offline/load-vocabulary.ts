@@ -1,5 +1,5 @@
 import type { Vocabulary } from '../../reader';
-import { callTools, dataOf, type Plan, type PlannerMemory } from './plan-step';
+import { callTools, dataOf, type Plan, type PlannerMemory, PlanStop } from './plan-step';
 
 /** Pages of 300 towns asked at the start of a conversation (data_vocabulary: four cover the example's 953). */
 const PLACE_PAGES = 4;
@@ -7,8 +7,8 @@ const PLACE_PAGES = 4;
 /**
  * The names the reader matches a question against, fetched through the registry once per
  * conversation (one step of parallel calls: the names, and pages of towns, each under the 16 KB result budget)
- * and kept in memory. A failed part is empty rather than fatal: a question can still be read
- * without towns, and an empty species list is answered honestly.
+ * and kept in memory. A failed page of towns is empty rather than fatal: a question can still be
+ * read without towns. A failed read of the names is retried once, then stops the plan with why.
  */
 export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
   if (memory.vocabulary) return memory.vocabulary;
@@ -19,8 +19,17 @@ export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
       arguments: { part: 'places', page },
     })),
   ]);
-  const listed = dataOf(names);
-  const named = listed?.part === 'names' ? listed : undefined;
+  // The names are what every reading rests on: a failed read (a first visit's table loads past the
+  // deadline on a busy machine) is asked once more, then said as such — never "this data holds no
+  // species" — and nothing is kept, so the next question asks again.
+  const retried = names.ok
+    ? names
+    : (yield* callTools([{ name: 'data_vocabulary', arguments: { part: 'names' } }]))[0];
+  if (!retried.ok)
+    throw new PlanStop(
+      `I could not read the names in this data just now (${retried.error.code}: ${retried.error.message}). Please ask again in a moment.`,
+    );
+  const named = retried.data.part === 'names' ? retried.data : undefined;
   const tuples = pages.flatMap((page) => {
     const data = dataOf(page);
     return data?.part === 'places' ? data.places : [];
