@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { previewRows, type QueryResult } from '../engine';
 import { defineTool } from './define-tool';
 import { RESULT_FIELDS, resultFields } from './support/result-fields';
+import { NEWEST_RELEASE_ONLY } from './support/resolve-species';
 import { runQuery } from './support/run-query';
 
 /**
@@ -108,7 +109,7 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
         release: number;
       }>(
         // The newest release of each species: a name means it, and an older release (kept apart as <code>-<release>) is no second species to ask about.
-        'SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species QUALIFY release = max(release) OVER (PARTITION BY scientific_name) ORDER BY common_name',
+        `SELECT species_code AS code, common_name, scientific_name, simulated, release FROM species ${NEWEST_RELEASE_ONLY} ORDER BY common_name`,
       )
     : [];
   const older = inScope('species')

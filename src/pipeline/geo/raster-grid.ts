@@ -1,4 +1,5 @@
 import { PipelineError } from '../pipeline-error';
+import { RESOLUTIONS_KM } from '../read/resolution-tokens';
 
 /**
  * The grid a raster lies on, read from its own GeoKeys and geotransform (never assumed): its CRS
@@ -48,7 +49,6 @@ const METRE = 9001;
 const SINUSOIDAL_DEFAULT_RADIUS = 6_371_007.181;
 /** eBird's whole-globe Equal Earth grid starts here at every resolution (FORMAT.md §1). */
 const EQUAL_EARTH_ANCHOR = { x: -17_226_000, y: 8_343_000 };
-const NOMINAL_KM = [27, 9, 3];
 /** Cell ids are base + row·columns + column with bases 1e8 apart (grid-registry.ts). */
 export const MAX_GRID_CELLS = 100_000_000;
 /** How far from a whole pixel a file's offset on the lattice may be (float noise of the tags). */
@@ -108,7 +108,7 @@ export function crsFromGeoKeys(file: string, keys: GridGeoKeys): Crs {
 
 function nearestNominalKm(pixelMetres: number): number {
   const km = pixelMetres / 1000;
-  return NOMINAL_KM.reduce((best, nominal) =>
+  return RESOLUTIONS_KM.reduce((best, nominal) =>
     Math.abs(nominal - km) < Math.abs(best - km) ? nominal : best,
   );
 }

@@ -54,10 +54,7 @@ export class ReleaseKeys {
         note: `${incoming.folder} holds ${incoming.taxon} release ${incoming.release} again (already read from ${twin.folder}): read once.`,
       };
     }
-    const newest = sameTaxon.reduce<StagedSpecies | undefined>(
-      (best, entry) => (best === undefined || entry.release > best.release ? entry : best),
-      undefined,
-    );
+    const newest = newestOf(sameTaxon);
     if (newest === undefined) return this.push(incoming, incoming.taxon);
     const releases = [...sameTaxon.map((entry) => entry.release), incoming.release].sort();
     const note = `${incoming.taxon} is in releases ${releases.join(' and ')}: kept apart; questions use release ${releases.at(-1)} unless they name ${releases
@@ -81,10 +78,7 @@ export class ReleaseKeys {
     const matches = this.staged.filter((entry) => entry.runName === runName || entry.taxon === runName);
     const sameRelease = matches.find((entry) => entry.release === trendsRelease);
     if (sameRelease) return sameRelease.key;
-    return matches.reduce<StagedSpecies | undefined>(
-      (best, entry) => (best === undefined || entry.release > best.release ? entry : best),
-      undefined,
-    )?.key;
+    return newestOf(matches)?.key;
   }
 
   private async rename(entry: StagedSpecies, key: string): Promise<void> {
@@ -95,4 +89,11 @@ export class ReleaseKeys {
     }
     entry.key = key;
   }
+}
+
+function newestOf(entries: readonly StagedSpecies[]): StagedSpecies | undefined {
+  return entries.reduce<StagedSpecies | undefined>(
+    (best, entry) => (best === undefined || entry.release > best.release ? entry : best),
+    undefined,
+  );
 }

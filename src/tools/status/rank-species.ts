@@ -1,6 +1,7 @@
 import { previewRows } from '../../engine';
 import type { StatusResult } from '../../frame/status-result';
 import { isToolFailure, type ToolFailure } from '../../registry';
+import { NEWEST_RELEASE_ONLY } from '../support/resolve-species';
 import { runQuery } from '../support/run-query';
 import type { PerchContext } from '../support/tool-context';
 import type { SubjectFigures } from './subject-spec';
@@ -13,7 +14,7 @@ export async function everySpeciesCode(context: PerchContext): Promise<string[]>
   const query = await runQuery(
     context,
     // One row per species: an older release kept apart (<code>-<release>) is not another species.
-    `SELECT species_code FROM species QUALIFY release = max(release) OVER (PARTITION BY scientific_name) ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`,
+    `SELECT species_code FROM species ${NEWEST_RELEASE_ONLY} ORDER BY species_code LIMIT ${MAX_RANKED_SPECIES}`,
     { maxRows: MAX_RANKED_SPECIES },
   );
   return (previewRows(query.table, query.rows) as { species_code: string }[]).map((row) => row.species_code);

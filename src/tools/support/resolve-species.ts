@@ -20,6 +20,9 @@ export interface SpeciesRow {
 /** exact: the text is the code, run name or a full name; fuzzy: a ranked guess. */
 export type SpeciesCandidate = SpeciesRow & NameMatch;
 
+/** SQL over `species`: keeps the newest release of each species (older ones are kept apart as <code>-<release>). */
+export const NEWEST_RELEASE_ONLY = 'QUALIFY release = max(release) OVER (PARTITION BY scientific_name)';
+
 /**
  * The species of one release a name stands for. A build may hold two releases of a species, kept
  * apart (the older under `<code>-<release>`); a name (not a code) means the newest, and the answer
