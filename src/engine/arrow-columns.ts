@@ -46,6 +46,16 @@ const NUMERIC: Partial<Record<ColumnKind, NumericSpec>> = {
 export function toVector(kind: ColumnKind, values: ArrayLike<unknown>, length: number): arrow.Vector {
   const numeric = NUMERIC[kind];
   if (!numeric) return kind === 'bool' ? boolVector(values, length) : utf8Vector(values, length);
+  // A typed array of the column's own type holds no NULL: used as it is (a 1M-row load spent
+  // most of its 1.5 s decode copying values one by one — query-pushdown bench, Node).
+  if (
+    ArrayBuffer.isView(values) &&
+    values.length === length &&
+    values.constructor === numeric.make(0).constructor
+  )
+    return arrow.makeVector(
+      arrow.makeData({ type: numeric.type, length, nullCount: 0, data: values } as never),
+    );
   const data = numeric.make(length) as unknown as unknown[];
   const { validity, nullCount } = markPresent(values, length, (index, value) => {
     data[index] = numeric.bigint ? BigInt(value as bigint) : Number(value);

@@ -1,3 +1,4 @@
+import { PLAN_SCHEMA } from './plan-shadow';
 import { SYSTEM_VIEWS } from './duckdb-functions.generated';
 import { isMacroName, isSyntaxWord, refuseCall } from './function-allow-list';
 import { MAX_MACRO_NESTING, MAX_PAREN_DEPTH, MAX_SQL_CHARS } from './query-limits';
@@ -86,9 +87,11 @@ const COMMAND_WORDS = new Set([
  * System schemas, and the system views that resolve without a schema (duckdb_tables, sqlite_master,
  * pg_tables…): they list every table and setting, and `getTableNames` returns [] for them
  * (measured), so the scope check cannot see them. `information_schema`'s views (tables, columns…)
- * resolve only qualified, so their bare names stay usable as column names.
+ * resolve only qualified, so their bare names stay usable as column names. The planner's twins
+ * (plan-shadow.ts) hold made-up rows and `getTableNames` names them like the real tables, so
+ * their schema is refused the same way.
  */
-const SYSTEM_QUALIFIERS = new Set(['information_schema', 'pg_catalog', 'system', 'temp']);
+const SYSTEM_QUALIFIERS = new Set(['information_schema', 'pg_catalog', 'system', 'temp', PLAN_SCHEMA]);
 const SYSTEM_VIEW_NAMES = new Set(
   SYSTEM_VIEWS.filter((view) => !view.startsWith('information_schema.')).map((view) => view.split('.')[1]),
 );

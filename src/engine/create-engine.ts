@@ -9,16 +9,10 @@ import { duckdbMessage, engineError, isEngineError, type EngineError } from './e
 import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-macros';
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
+import { planShadowStatements } from './plan-shadow';
+import { scansInPlan, tableNeeds, type TableNeeds } from './scan-needs';
 import { TableLoader } from './table-loader';
-import type {
-  Engine,
-  LoadProgressEvent,
-  LoadReport,
-  PartitionFilter,
-  QueryLimits,
-  QueryOptions,
-  QueryResult,
-} from './types';
+import type { Engine, LoadProgressEvent, LoadReport, QueryLimits, QueryOptions, QueryResult } from './types';
 
 export interface EngineRestartEvent {
   reason: string;
@@ -73,7 +67,8 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
  *  1. caller already aborted → cancelled;
  *  2. wrap as a subquery capped at maxRows + 1 rows;
  *  3. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
- *  4. load the tables it reads that nothing has loaded yet (lazily, once; clock paused) → load_failed;
+ *  4. plan it over the twins (plan-shadow.ts) and load the files, row groups and columns the plan
+ *     reads that no earlier call loaded (scan-needs.ts, table-loader.ts; clock paused) → load_failed;
  *  5. run with real cancellation → timeout / cancelled / engine_restarted / query_failed;
  *  6. rows and bytes limits → result_too_large.
  * A stop that DuckDB does not obey within the grace (always the case in the binder, which cannot
@@ -92,10 +87,11 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
       for (const macro of macrosReading(table)) await session.runTrusted(macro.sql);
     },
   );
-  const setup = startupMacroStatements(catalog);
+  const setup = [...startupMacroStatements(catalog), ...planShadowStatements(catalog)];
   const added = new AddedTables(catalog);
   // Read on every call: addTable adds entries to the catalog.
   const catalogTables = () => Object.keys(catalog.tables);
+  const columnsOf = (table: string) => catalog.tables[table].columns.map((column) => column.name);
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -136,30 +132,32 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     return run;
   }
 
-  async function loadTables(
-    session: DuckDBSession,
-    tables: string[],
-    partitions?: PartitionFilter,
-  ): Promise<LoadReport> {
+  async function loadTables(session: DuckDBSession, needs: Map<string, TableNeeds>): Promise<LoadReport> {
     const started = Date.now();
     const report: LoadReport = { loaded: [], bytesFetched: 0, rows: 0, durationMs: 0 };
-    for (const table of tables) {
-      const files = loader.filesFor(table, partitions);
+    for (const [table, tableNeeds] of needs) {
       try {
-        const tableReport = await loader.load(session, table, files);
+        const tableReport = await loader.load(session, table, tableNeeds);
         if (tableReport.files > 0) report.loaded.push(tableReport);
         report.bytesFetched += tableReport.bytesFetched;
         report.rows += tableReport.rows;
       } catch (error) {
-        throw engineError(
-          'load_failed',
-          `could not load table '${table}': ${duckdbMessage(error)}`,
-          'Check that the data folder holds the files catalog.json lists (npm run data), then retry',
-        );
+        throw loadFailed(table, error);
       }
     }
     report.durationMs = Date.now() - started;
     return report;
+  }
+
+  /** Creates the named tables empty (footers only), so the binder can resolve them. */
+  async function createTables(session: DuckDBSession, tables: string[]): Promise<void> {
+    for (const table of tables) {
+      try {
+        await loader.create(session, table);
+      } catch (error) {
+        throw loadFailed(table, error);
+      }
+    }
   }
 
   /**
@@ -197,16 +195,41 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
       return await tableNames(session, namesSql, deadline);
     } catch (first) {
       if (deadline.cause !== null) throw first;
-      // The binder needs the tables to exist to resolve e.g. JOIN … USING; load the in-scope
-      // tables the text names and ask again (scope is still checked on the binder's answer).
-      const named = namedScopeTables(wrapped, scope, catalogTables());
+      // The binder needs the tables to exist to resolve e.g. JOIN … USING; create the in-scope
+      // tables the text names (empty: their rows come with the plan) and ask again (scope is
+      // still checked on the binder's answer).
+      const named = namedScopeTables(wrapped, scope, catalogTables()).filter((table) => !added.has(table));
       if (named.length === 0) throw first;
-      await deadline.outsideClock(loadTables(session, named));
+      await deadline.outsideClock(createTables(session, named));
       return tableNames(session, namesSql, deadline);
     }
   }
 
-  /** Steps 3–4: binder tables, scope check, lazy loads. */
+  /**
+   * What each file-backed table must hold for this query, from DuckDB's plan over the twins
+   * (plan-shadow.ts, scan-needs.ts). A plan that fails (a name only the real tables have) or
+   * cannot be read asks for every table whole: more bytes, never a wrong answer.
+   */
+  async function planNeeds(
+    session: DuckDBSession,
+    wrapped: string,
+    tables: string[],
+    deadline: CallDeadline,
+  ): Promise<Map<string, TableNeeds>> {
+    const whole = new Map<string, TableNeeds>(tables.map((table) => [table, 'all']));
+    if (tables.length === 0) return whole;
+    deadline.throwIfStopped();
+    const outcome = await session.plan(wrapped, { stop: deadline.stopped, graceMs }).catch(() => null);
+    if (outcome === null) return whole;
+    if (outcome.type !== 'done') throw stopped(session, deadline, outcome.type === 'cancelled');
+    try {
+      return tableNeeds(tables, scansInPlan(outcome.json), columnsOf);
+    } catch {
+      return whole;
+    }
+  }
+
+  /** Steps 3–4: binder tables, scope check, lazy loads of what the plan needs. */
   async function prepare(
     session: DuckDBSession,
     wrapped: string,
@@ -221,8 +244,9 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     }
     const scoped = checkScope(binderTables, scope, catalogTables());
     if (!scoped.ok) throw engineError('sql_rejected', scoped.problem, scoped.fix);
-    const unloaded = scoped.tables.filter((table) => !added.has(table) && loader.loadedFiles(table) === null);
-    return { tables: scoped.tables, load: await deadline.outsideClock(loadTables(session, unloaded)) };
+    const fileTables = scoped.tables.filter((table) => !added.has(table));
+    const needs = await planNeeds(session, wrapped, fileTables, deadline);
+    return { tables: scoped.tables, load: await deadline.outsideClock(loadTables(session, needs)) };
   }
 
   async function runQuery(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
@@ -254,7 +278,6 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
         prepared = await prepare(session, wrapped, scope, deadline);
       }
       const { load } = prepared;
-      const warnings = partialWarnings(prepared.tables);
       deadline.throwIfStopped();
       const outcome = await session
         .run(wrapped, { stop: deadline.stopped, graceMs, maxBytes: limits.maxBytes })
@@ -269,7 +292,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
           await restart(session, died);
           throw engineError(
             'engine_restarted',
-            `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.loadedTableNames().length} loaded table(s) reloaded`,
+            `the DuckDB worker stopped while running the query (${died}); a new worker was started and ${loader.createdTables().length} loaded table(s) reloaded`,
             'Run the query again',
           );
         }
@@ -285,7 +308,6 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
         bytesFetched: load.bytesFetched,
         durationMs: Date.now() - started,
         sql: checked.sql,
-        warnings,
       };
     } finally {
       deadline.dispose();
@@ -308,23 +330,6 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     );
   }
 
-  function partialWarnings(tables: string[]): string[] {
-    const warnings: string[] = [];
-    for (const table of tables) {
-      const files = loader.loadedFiles(table);
-      const all = catalog.tables[table].files;
-      if (files && files.size < all.length) {
-        const held = all
-          .filter((file) => files.has(file.path))
-          .map((file) => file.partition?.species_code ?? file.path);
-        warnings.push(
-          `table '${table}' holds only partitions species_code in (${held.join(', ')}) of ${all.length}; call ensureLoaded for more`,
-        );
-      }
-    }
-    return warnings;
-  }
-
   return {
     catalog,
     query: (checked, queryOptions) => serialised(() => runQuery(checked, queryOptions)),
@@ -337,10 +342,19 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
             `no catalog table named ${unknown.map((name) => `'${name}'`).join(', ')}`,
             `Use one of: ${catalogTables().join(', ')}`,
           );
+        const species = partitions?.species_code;
+        const needs = (table: string): TableNeeds =>
+          species
+            ? [
+                {
+                  rows: new Map([['species_code', { kind: 'values', values: species }]]),
+                  columns: new Set(columnsOf(table).map((name) => name.toLowerCase())),
+                },
+              ]
+            : 'all';
         return loadTables(
           await ready,
-          tables.filter((table) => !added.has(table)),
-          partitions,
+          new Map(tables.filter((table) => !added.has(table)).map((table) => [table, needs(table)])),
         );
       }),
     addTable: (request) =>
@@ -376,6 +390,14 @@ const WASM_TRAP =
 
 function isWasmTrap(error: unknown): boolean {
   return !isEngineError(error) && WASM_TRAP.test(duckdbMessage(error));
+}
+
+function loadFailed(table: string, error: unknown): EngineError {
+  return engineError(
+    'load_failed',
+    `could not load table '${table}': ${duckdbMessage(error)}`,
+    'Check that the data folder holds the files catalog.json lists (npm run data), then retry',
+  );
 }
 
 function failure(error: unknown): EngineError {

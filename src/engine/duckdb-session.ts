@@ -1,5 +1,6 @@
 import * as arrow from 'apache-arrow';
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
+import { PLAN_CONNECTION_SETUP } from './plan-shadow';
 
 /** What a host hands the shared core: an instantiated AsyncDuckDB and the worker it runs in. */
 export interface DuckDBInstance {
@@ -45,9 +46,13 @@ export interface RunOptions extends StopOptions {
   maxBytes: number;
 }
 
+/** How planning a query ended: DuckDB's `EXPLAIN (FORMAT json)` text, or a stop as in `QueryOutcome`. */
+export type PlanOutcome = { type: 'done'; json: string } | { type: 'cancelled' } | { type: 'stuck' };
+
 /**
- * One DuckDB-WASM instance with two connections: `loader` for Arrow inserts and `reader` for the
- * guarded queries, so a cancel never hits an insert. Queries are driven through the pending-query
+ * One DuckDB-WASM instance with three connections: `loader` for Arrow inserts, `reader` for the
+ * guarded queries, so a cancel never hits an insert, and `planner`, whose search_path resolves
+ * table names to the plan-shadow twins (plan-shadow.ts). Queries are driven through the pending-query
  * calls (start, poll, fetch) rather than `conn.query`, because only pending queries can be
  * cancelled (`conn.cancelSent` stops them in 31–46 ms, PLATFORM.md) and because polling lets us
  * notice a worker that stopped answering. Result chunks are Arrow IPC bytes, decoded with the
@@ -61,6 +66,7 @@ export class DuckDBSession {
     private readonly instance: DuckDBInstance,
     private readonly loader: number,
     private readonly reader: number,
+    private readonly planner: number,
   ) {
     instance.worker.addEventListener('error', (event) => this.markDead(`worker error: ${describe(event)}`));
     instance.worker.addEventListener('close', () => this.markDead('worker exited'));
@@ -71,11 +77,16 @@ export class DuckDBSession {
     const { db } = instance;
     const loader = await db.connect();
     const reader = await db.connect();
-    for (const statement of [...setup, ...LOCKDOWN_STATEMENTS]) await loader.query(statement);
+    const planner = await db.connect();
+    // search_path is a connection setting, so it must be set before the lock forbids every SET.
+    for (const statement of PLAN_CONNECTION_SETUP) await planner.query(statement);
+    for (const statement of setup) await loader.query(statement);
+    for (const statement of LOCKDOWN_STATEMENTS) await loader.query(statement);
     return new DuckDBSession(
       instance,
       loader.useUnsafe((_, id) => id),
       reader.useUnsafe((_, id) => id),
+      planner.useUnsafe((_, id) => id),
     );
   }
 
@@ -138,6 +149,21 @@ export class DuckDBSession {
         return outcome.table;
       },
     );
+  }
+
+  /**
+   * DuckDB's plan of `sql` over the twins (`EXPLAIN (FORMAT json)`). Planning binds, so it is
+   * stopped like a query; the caller already bound the same SQL through `tableNames`.
+   */
+  async plan(sql: string, options: StopOptions): Promise<PlanOutcome> {
+    const outcome = await this.drive(this.planner, `EXPLAIN (FORMAT json) ${sql}`, {
+      ...options,
+      maxBytes: Infinity,
+    });
+    if (outcome.type === 'cancelled' || outcome.type === 'stuck') return outcome;
+    if (outcome.type === 'too-large') return { type: 'stuck' };
+    const values = outcome.table.getChild('explain_value');
+    return { type: 'done', json: String(values?.get(0) ?? '[]') };
   }
 
   run(sql: string, options: RunOptions): Promise<QueryOutcome> {

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { Catalog, CatalogTable, ColumnType } from '../catalog/types';
+import type { Catalog, CatalogColumn, CatalogTable, ColumnType } from '../catalog/types';
 
 /**
  * Test support (Node only): a tiny catalog and parquet files written by native DuckDB the way the
@@ -21,20 +21,31 @@ interface TableSpec {
   /** One SELECT per file, with the partition it holds. */
   files: { path: string; select: string; partition?: Record<string, string> }[];
   partition_by?: string[];
+  sort_by?: string[];
   rowGroupSize?: number;
 }
 
 export const TEST_SPECIES = ['amerob', 'yebsap'] as const;
 
 /** abundance for (species index s, week w, cell c): NULL when (w + c) % 7 = 0, else s + w / 100 + c / 1000. */
-const WEEKLY_SELECT = (speciesIndex: number, code: string) => `
+const WEEKLY_SELECT = (speciesIndex: number, code: string, cells: number) => `
   SELECT '${code}' AS species_code, CAST(w.range AS INTEGER) AS week,
          CAST(DATE '2023-01-04' + INTERVAL (7 * (w.range - 1)) DAY AS DATE) AS date,
          CAST(c.range AS BIGINT) AS cell_id,
          CASE WHEN (w.range + c.range) % 7 = 0 THEN NULL ELSE ${speciesIndex} + w.range / 100 + c.range / 1000 END AS abundance
-  FROM range(1, 53) w, range(0, 40) c ORDER BY week, cell_id`;
+  FROM range(1, 53) w, range(0, ${cells}) c ORDER BY week, cell_id`;
 
-const TABLES: TableSpec[] = [
+export interface TestCatalogOptions {
+  /**
+   * Cells per week of `weekly`, which is also its row-group size: 40 gives one row group per
+   * file (DuckDB rounds row groups up to its 2048-row vectors); 2048 gives one row group per week,
+   * as the pipeline lays out a real species.
+   * @default 40
+   */
+  cellsPerWeek?: number;
+}
+
+const tableSpecs = (cells: number): TableSpec[] => [
   {
     name: 'species',
     columns: [
@@ -74,8 +85,7 @@ const TABLES: TableSpec[] = [
     files: [
       {
         path: 'cells.parquet',
-        select:
-          'SELECT CAST(range AS BIGINT) AS cell_id, -90 + range / 5 AS lon, 42 + range / 10 AS lat FROM range(0, 40)',
+        select: `SELECT CAST(range AS BIGINT) AS cell_id, -90 + range / 5 AS lon, 42 + range / 10 AS lat FROM range(0, ${cells})`,
       },
     ],
   },
@@ -89,10 +99,11 @@ const TABLES: TableSpec[] = [
       ['abundance', 'DOUBLE'],
     ],
     partition_by: ['species_code'],
-    rowGroupSize: 40,
+    sort_by: ['week', 'cell_id'],
+    rowGroupSize: cells,
     files: TEST_SPECIES.map((code, index) => ({
       path: `weekly/species_code=${code}.parquet`,
-      select: WEEKLY_SELECT(index, code),
+      select: WEEKLY_SELECT(index, code, cells),
       partition: { species_code: code },
     })),
   },
@@ -103,12 +114,24 @@ const TABLES: TableSpec[] = [
   },
 ];
 
-export async function makeTestCatalog(): Promise<TestCatalog> {
+/** Catalog columns for a fixture table: names and types, each column's meaning its name. */
+export function fixtureColumns(columns: readonly [string, ColumnType][]): CatalogColumn[] {
+  return columns.map(([name, type]) => ({
+    name,
+    type,
+    meaning: name,
+    examples: [],
+    distinct: 0,
+    null_fraction: 0,
+  }));
+}
+
+export async function makeTestCatalog(options: TestCatalogOptions = {}): Promise<TestCatalog> {
   const dir = await mkdtemp(join(tmpdir(), 'perch-engine-'));
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const tables: Record<string, CatalogTable> = {};
-  for (const spec of TABLES) {
+  for (const spec of tableSpecs(options.cellsPerWeek ?? 40)) {
     const files = [];
     let rows = 0;
     for (const file of spec.files) {
@@ -140,15 +163,8 @@ export async function makeTestCatalog(): Promise<TestCatalog> {
       rows,
       files,
       partition_by: spec.partition_by ?? [],
-      sort_by: [],
-      columns: spec.columns.map(([name, type]) => ({
-        name,
-        type,
-        meaning: name,
-        examples: [],
-        distinct: 0,
-        null_fraction: 0,
-      })),
+      sort_by: spec.sort_by ?? [],
+      columns: fixtureColumns(spec.columns),
       attribution: 'test',
       licence: 'test',
       citation: 'test',

@@ -61,8 +61,6 @@ export interface QueryResult {
   durationMs: number;
   /** The SQL as the caller sent it. */
   sql: string;
-  /** Facts the caller should pass on, e.g. a partitioned table that holds only some partitions. */
-  warnings: string[];
 }
 
 export interface TableLoadReport {

@@ -156,9 +156,7 @@ async function queryStatusRun(frame: QueryFrame, context: PerchContext): Promise
     result.ranking = ranked.ranking;
     caveats.push(...ranked.caveats);
   }
-  result.caveats = [
-    ...new Set([...caveats, ...measureCaveats(frame), ...queries.flatMap((query) => query.warnings)]),
-  ];
+  result.caveats = [...new Set([...caveats, ...measureCaveats(frame)])];
   const releases = new Map(computed.map((entry) => [entry.species.species_code, entry.species.release]));
   // Trend maps, range outlines and comparisons have their own pictures (status/status-pictures.ts).
   if (drawsOwnPictures(frame))

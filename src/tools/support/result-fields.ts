@@ -35,13 +35,12 @@ export interface ResultFieldsInput {
 
 export function resultFields(input: ResultFieldsInput): ResultFields {
   const tables = [...new Set(input.queries.flatMap((query) => query.tablesRead))].sort();
-  const warnings = input.queries.flatMap((query) => query.warnings);
   const fields: ResultFields = {
     count: input.count,
     truncated: input.truncated ?? false,
     source: { tables, sql: input.queries.map((query) => echoedSql(query.sql)) },
     scope: input.scope,
-    caveats: [...new Set([...input.caveats, ...warnings])],
+    caveats: [...new Set(input.caveats)],
   };
   if (input.note !== undefined) fields.note = input.note;
   return fields;
