@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../src/engine/node-engine';
 import { previewRows } from '../../src/engine/preview-rows';
@@ -36,14 +37,26 @@ describeReal(
       expect(result.bytesFetched).toBeGreaterThan(0);
     });
 
-    it('a second query over weekly triggers no further load', async () => {
-      const result = await engine.query("SELECT count(*) AS n FROM weekly WHERE species_code = 'yebsap'", {
+    it('the same week again fetches nothing; the whole species then fetches only the rest, once', async () => {
+      const weekly = statSync(`${dataDir}/weekly/species_code=yebsap.parquet`).size;
+      const again = await engine.query(
+        "SELECT avg(abundance) AS mean FROM weekly WHERE species_code = 'yebsap' AND week = 24",
+        { scope: ['weekly'] },
+      );
+      expect(again.bytesFetched).toBe(0);
+      const whole = await engine.query("SELECT count(*) AS n FROM weekly WHERE species_code = 'yebsap'", {
         scope: ['weekly'],
       });
-      expect(result.bytesFetched).toBe(0);
+      expect(previewRows(whole.table, 1)).toEqual([{ n: 52 * 293 }]);
+      expect(whole.bytesFetched).toBeGreaterThan(0);
+      expect(whole.bytesFetched).toBeLessThan(weekly);
+      const third = await engine.query("SELECT count(*) AS n FROM weekly WHERE species_code = 'yebsap'", {
+        scope: ['weekly'],
+      });
+      expect(third.bytesFetched).toBe(0);
       expect(
         progress.filter((event) => event.type === 'load-start' && event.table === 'weekly'),
-      ).toHaveLength(1);
+      ).toHaveLength(2);
     });
   },
 );
