@@ -32,4 +32,42 @@ describe('parseDataArguments', () => {
       download: { baseUrl: 'http://127.0.0.1:1/example-data' },
     });
   });
+
+  it('--jobs N and --parts <dir> set the split build; --jobs must be a whole number from 1', () => {
+    expect(parseDataArguments(['--jobs', '3', '--parts', 'p'], {})).toEqual({
+      outDir: 'public/data',
+      jobs: 3,
+      partsDir: 'p',
+    });
+    expect(() => parseDataArguments(['--jobs', '0'], {})).toThrow(
+      'invalid_arguments: --jobs 0. Use a whole number of worker processes, 1 or more (1 builds in one process)',
+    );
+  });
+
+  it('--shard i/n takes 1 <= i <= n and needs --ebirdst folders (PERCH_EBIRDST counts)', () => {
+    expect(parseDataArguments(['--shard', '2/4'], { PERCH_EBIRDST: 'a' })).toEqual({
+      outDir: 'public/data',
+      ebirdst: ['a'],
+      shard: { index: 2, count: 4 },
+    });
+    expect(() => parseDataArguments(['--shard', '5/4', '--ebirdst', 'a'], {})).toThrow(
+      'invalid_arguments: --shard 5/4. Use --shard i/n with 1 <= i <= n, e.g. --shard 2/4',
+    );
+    expect(() => parseDataArguments(['--shard', '1/2'], {})).toThrow(
+      /^invalid_arguments: --shard 1\/2 without --ebirdst folders\. A shard builds parts/,
+    );
+  });
+
+  it('--merge-parts takes folders and no input option; PERCH_EBIRDST is not read', () => {
+    expect(parseDataArguments(['--merge-parts', 'a', 'b', '--out', 'o'], { PERCH_EBIRDST: 'c' })).toEqual({
+      outDir: 'o',
+      mergeParts: ['a', 'b'],
+    });
+    expect(() => parseDataArguments(['--merge-parts', 'a', '--ebirdst', 'b'], {})).toThrow(
+      'invalid_arguments: --merge-parts a with --ebirdst. --merge-parts takes the --parts folders of the --shard runs and reads no inputs itself',
+    );
+    expect(() => parseDataArguments(['--merge-parts'], {})).toThrow(
+      /^invalid_arguments: --merge-parts \(no folder\)\./,
+    );
+  });
 });

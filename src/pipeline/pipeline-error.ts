@@ -12,7 +12,9 @@ export type PipelineErrorCode =
   | 'bad_csv'
   | 'missing_species_name'
   | 'download_failed'
-  | 'resolution_unavailable';
+  | 'resolution_unavailable'
+  | 'parts_failed'
+  | 'parts_missing';
 
 /**
  * A problem with the input, not a bug in Perch: it names the file and says what to do.

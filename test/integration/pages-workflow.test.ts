@@ -13,7 +13,15 @@ const WORKFLOW = readFileSync(new URL('../../.github/workflows/pages.yml', impor
 const CI = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
 
 interface Workflow {
-  jobs: Record<string, { steps: { run?: string; uses?: string; env?: Record<string, string> }[] }>;
+  jobs: Record<
+    string,
+    {
+      needs?: string | string[];
+      if?: string;
+      strategy?: { matrix: Record<string, string> };
+      steps: { run?: string; uses?: string; if?: string; env?: Record<string, string> }[];
+    }
+  >;
 }
 
 /** `npm run data -- --ebirdst x` → `npm run data`: the command, without its arguments. */
@@ -53,5 +61,23 @@ describe('GitHub Pages workflow', () => {
     expect(
       workflow.jobs.build!.steps.some((step) => step.uses?.startsWith('actions/upload-pages-artifact')),
     ).toBe(true);
+  });
+
+  it('with PERCH_SHARDS > 1, shard jobs build and upload parts and the build job merges them (issue 16)', () => {
+    const { jobs } = load(WORKFLOW) as Workflow;
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a JS template
+    expect(jobs.parts!.strategy?.matrix.shard).toBe('${{ fromJSON(needs.plan.outputs.list) }}');
+    expect(jobs.parts!.if).toBe('needs.plan.outputs.shards > 1');
+    const shardRuns = jobs.parts!.steps.flatMap((step) => (step.run ? [step.run] : []));
+    expect(shardRuns).toContainEqual(
+      expect.stringMatching(/^npm run data -- --shard \$\{\{ matrix\.shard \}\}\//),
+    );
+    expect(jobs.parts!.steps.some((step) => step.uses?.startsWith('actions/upload-artifact'))).toBe(true);
+    expect(jobs.build!.needs).toEqual(['plan', 'parts']);
+    const download = jobs.build!.steps.find((step) => step.uses?.startsWith('actions/download-artifact'));
+    expect(download?.if).toBe('needs.plan.outputs.shards > 1');
+    expect(jobs.build!.steps.find((step) => step.run?.startsWith('npm run data'))?.run).toContain(
+      "'-- --merge-parts parts/*'",
+    );
   });
 });

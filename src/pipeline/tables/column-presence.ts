@@ -1,5 +1,12 @@
 import type { ColumnSpec, TableSpec } from './table-specs';
 
+/** What one `note` recorded: rows of `release` in `table` have `columns`. */
+export interface PresenceEntry {
+  table: string;
+  release: number;
+  columns: string[];
+}
+
 /** A column the build writes, and when only some releases have it, which. */
 export interface PresentColumn {
   spec: ColumnSpec;
@@ -27,6 +34,16 @@ export class ColumnPresence {
     for (const column of columns) held.add(column);
     byRelease.set(release, held);
     this.noted.set(table, byRelease);
+  }
+
+  /**
+   * Everything noted, so a part of a split build can hand its presence to the merge, which notes
+   * each entry again: noting is a union, so the merged presence is the one-process build's.
+   */
+  entries(): PresenceEntry[] {
+    return [...this.noted].flatMap(([table, byRelease]) =>
+      [...byRelease].map(([release, columns]) => ({ table, release, columns: [...columns] })),
+    );
   }
 
   /** The columns of `spec` the build writes, in spec order. */

@@ -10,6 +10,7 @@ export type Row = Record<string, unknown>;
 
 const DAY_MS = 86_400_000;
 const STAGE_MEMORY_LIMIT = '768MB';
+let stagesOpened = 0;
 
 /** Native DuckDB holding one staging table per output table, with the output columns. */
 export class Stage {
@@ -24,9 +25,11 @@ export class Stage {
   static async open(): Promise<Stage> {
     // A cap, spilling to a temporary folder beyond it: DuckDB's default (80 % of RAM) let a
     // 100,000-cell species' staging and sorted parquet writes take the build to 1.9 GB resident.
+    // One spill folder per stage: two DuckDB instances spilling into one folder both wrote
+    // duckdb_temp_storage_S64K-0.tmp (measured), and a split build runs a stage per core.
     const instance = await DuckDBInstance.create(':memory:', {
       memory_limit: STAGE_MEMORY_LIMIT,
-      temp_directory: join(tmpdir(), 'perch-stage-spill'),
+      temp_directory: join(tmpdir(), `perch-stage-spill-${process.pid}-${++stagesOpened}`),
     });
     const connection = await instance.connect();
     for (const spec of TABLE_SPECS) {
