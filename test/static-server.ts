@@ -7,20 +7,36 @@ import { extname, resolve, sep } from 'node:path';
 /**
  * A tiny static file server for tests, on 127.0.0.1 with real `Range` support (206 +
  * Content-Range + Accept-Ranges), because `vite preview` answers ranges with the whole file
- * (PLATFORM.md). `ranges: false` imitates such a host (always 200, no Accept-Ranges).
- * It counts requests and body bytes sent so tests and benchmarks can report bytes fetched.
+ * (PLATFORM.md). `ranges: false` imitates such a host (always 200, no Accept-Ranges);
+ * `headRanges: false` imitates GitHub Pages (a HEAD with Range answers 200, a GET 206).
+ * It counts requests and body bytes sent, in total and per path, so tests and benchmarks can
+ * report bytes fetched.
  */
 export interface StaticServer {
   /** Base URL ending in '/'. */
   url: string;
-  stats: { requests: number; rangeRequests: number; bytesSent: number };
+  stats: StaticServerStats;
   resetStats(): void;
   close(): Promise<void>;
+}
+
+export interface StaticServerStats {
+  requests: number;
+  rangeRequests: number;
+  bytesSent: number;
+  /** Requests and body bytes per URL path (decoded, e.g. `/data/weekly/species_code=x.parquet`). */
+  byPath: Record<string, { requests: number; bytesSent: number }>;
 }
 
 export interface StaticServerOptions {
   /** @default true */
   ranges?: boolean;
+  /**
+   * Answer a HEAD that carries `Range` with 206 like a GET. `false` answers it 200 with the whole
+   * length, as GitHub Pages/CloudFront do (duckdb-wasm#1189); ranged GETs still get 206. Only
+   * meaningful with `ranges: true`. @default true
+   */
+  headRanges?: boolean;
   /** Extra headers on every response (e.g. COOP/COEP for a browser test). */
   headers?: Record<string, string>;
 }
@@ -41,7 +57,8 @@ export async function startStaticServer(
 ): Promise<StaticServer> {
   const base = resolve(root);
   const ranges = options.ranges ?? true;
-  const stats = { requests: 0, rangeRequests: 0, bytesSent: 0 };
+  const headRanges = options.headRanges ?? true;
+  const stats: StaticServerStats = { requests: 0, rangeRequests: 0, bytesSent: 0, byPath: {} };
   const server = createServer((request, response) => {
     serve(request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500);
@@ -51,7 +68,11 @@ export async function startStaticServer(
 
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     stats.requests++;
-    const path = resolve(base, `.${decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)}`);
+    const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const counted = stats.byPath[urlPath] ?? { requests: 0, bytesSent: 0 };
+    stats.byPath[urlPath] = counted;
+    counted.requests++;
+    const path = resolve(base, `.${urlPath}`);
     const info = path === base || path.startsWith(base + sep) ? await stat(path).catch(() => null) : null;
     const common = {
       'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
@@ -71,7 +92,8 @@ export async function startStaticServer(
       return;
     }
     const size = info.size;
-    const match = ranges ? /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '') : null;
+    const answersRange = ranges && (headRanges || request.method !== 'HEAD');
+    const match = answersRange ? /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '') : null;
     let start = 0;
     let end = size - 1;
     let status = 200;
@@ -96,6 +118,7 @@ export async function startStaticServer(
       return;
     }
     stats.bytesSent += end - start + 1;
+    counted.bytesSent += end - start + 1;
     createReadStream(path, { start, end }).pipe(response);
   }
 
@@ -108,6 +131,7 @@ export async function startStaticServer(
       stats.requests = 0;
       stats.rangeRequests = 0;
       stats.bytesSent = 0;
+      stats.byPath = {};
     },
     close: () =>
       new Promise<void>((resolveClose) => {

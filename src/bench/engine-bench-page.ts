@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startStaticServer, type StaticServer } from '../../test/static-server';
+import { startStaticServer, type StaticServer, type StaticServerOptions } from '../../test/static-server';
 import type { PageOutcome, PerchEnginePage } from './browser/bench-page';
 import { buildBenchPage, CHROMIUM_PATH } from './build-bench-page';
 
@@ -53,10 +53,22 @@ export interface EngineBenchPage {
   /** Console errors and page errors, for failure messages. */
   errors: string[];
   buildMs: number;
+  /** Chromium's --user-data-dir: names the launched browser's processes (chromium-memory.ts). */
+  profileDir: string;
   close(): Promise<void>;
 }
 
-export async function openEngineBenchPage(dataDirs: Record<string, string>): Promise<EngineBenchPage> {
+export interface EngineBenchPageOptions {
+  /** How the one server answers ranges (e.g. `{ranges: false}` for a host without them). */
+  server?: StaticServerOptions;
+  /** Another page folder with an index.html that sets #status to 'ready' (e.g. attach-browser/). @default browser/ */
+  pageRoot?: string;
+}
+
+export async function openEngineBenchPage(
+  dataDirs: Record<string, string>,
+  options: EngineBenchPageOptions = {},
+): Promise<EngineBenchPage> {
   const missing = chromiumMissingReason();
   if (missing) throw new Error(`browser_missing: ${missing}`);
   const site = await mkdtemp(join(tmpdir(), 'perch-engine-page-'));
@@ -69,12 +81,12 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
   };
   try {
     const started = performance.now();
-    await buildBenchPage(PAGE_ROOT, join(site, 'page'));
+    await buildBenchPage(options.pageRoot ?? PAGE_ROOT, join(site, 'page'));
     const buildMs = performance.now() - started;
     await mkdir(join(site, 'data'));
     for (const [name, dir] of Object.entries(dataDirs))
       await symlink(resolve(dir), join(site, 'data', name), 'dir');
-    server = await startStaticServer(site);
+    server = await startStaticServer(site, options.server);
     const origin = new URL(server.url).origin;
     context = await chromium.launchPersistentContext(join(site, 'profile'), {
       executablePath: CHROMIUM_PATH,
@@ -114,6 +126,7 @@ export async function openEngineBenchPage(dataDirs: Record<string, string>): Pro
       offOrigin,
       errors,
       buildMs,
+      profileDir: join(site, 'profile'),
       close: cleanup,
     };
   } catch (error) {

@@ -1,13 +1,20 @@
 /**
  * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
  * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
- * Options: --quick (small scale data), --only pipeline|build-memory|engine|map|offline.
+ * Options: --quick (small scale data), --only pipeline|build-memory|engine|map|attach|offline|scale.
+ * `scale` runs only when named (it builds a ~20 GB site on first use); `--hosts range,no-range`
+ * picks its hosts (default range,pages-like,no-range), `--species <n>` builds fewer species of the
+ * same sizes.
  */
+import { formatAttachBench, runAttachBench } from '../bench/attach-bench';
 import { formatBuildMemory, runBuildMemoryBench } from '../bench/build-memory-bench';
 import { benchPipeline } from '../bench/pipeline-bench';
 import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
 import { formatMapBench, runMapBench } from '../bench/map-bench';
 import { formatOfflineBench, runOfflineBench } from '../bench/offline-bench';
+import { runScaleBench } from '../bench/scale-bench';
+import { formatScaleBench } from '../bench/scale-bench-format';
+import type { ScaleHost } from '../bench/scale-browser';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -38,6 +45,11 @@ if (only === undefined || only === 'map') {
   console.log(formatMapBench(report));
 }
 
+if (only === undefined || only === 'attach') {
+  console.log('== reading one species over HTTP: parquet + hyparquet (the engine) vs an ATTACHed .duckdb');
+  console.log(formatAttachBench(await runAttachBench(quick ? { cells: 20_000, runs: 2 } : {})));
+}
+
 if (only === undefined || only === 'offline') {
   console.log('== offline agent (reader and whole answers, Node)');
   const report = await runOfflineBench({
@@ -46,4 +58,17 @@ if (only === undefined || only === 'offline') {
     ...(quick ? { limit: 30 } : {}),
   });
   console.log(formatOfflineBench(report));
+}
+
+// Not part of the default run: the full scale site is ~20 GB and takes tens of minutes to build.
+if (only === 'scale') {
+  const hosts = argv.includes('--hosts')
+    ? (argv[argv.indexOf('--hosts') + 1].split(',') as ScaleHost[])
+    : undefined;
+  const species = argv.includes('--species') ? Number(argv[argv.indexOf('--species') + 1]) : undefined;
+  console.log(
+    `== scale (${species ?? (quick ? 12 : 200)} species${quick ? ', quick' : ''}; Chromium vs native DuckDB)`,
+  );
+  const report = await runScaleBench({ quick, hosts, species, onProgress: (line) => console.log(line) });
+  console.log(formatScaleBench(report));
 }
