@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: every speed figure of the project, measured in one run so ratios compare like
  * with like (min/median per case; WASM/native ratios). Not a test: nothing here passes or fails.
- * Options: --quick (small scale data), --only pipeline|build-memory|engine|map|attach|offline|scale.
+ * Options: --quick (small scale data), --only pipeline|build-memory|engine|map|attach|cold-start|offline|scale.
  * `scale` runs only when named (it builds a ~20 GB site on first use); `--hosts range,no-range`
  * picks its hosts (default range,pages-like,no-range), `--species <n>` builds fewer species of the
  * same sizes.
  */
 import { formatAttachBench, runAttachBench } from '../bench/attach-bench';
+import { formatColdStart, runColdStartBench } from '../bench/cold-start-bench';
 import { formatBuildMemory, runBuildMemoryBench } from '../bench/build-memory-bench';
 import { benchPipeline } from '../bench/pipeline-bench';
 import { formatEngineBench, runEngineBench } from '../bench/engine-bench';
@@ -48,6 +49,13 @@ if (only === undefined || only === 'map') {
 if (only === undefined || only === 'attach') {
   console.log('== reading one species over HTTP: parquet + hyparquet (the engine) vs an ATTACHed .duckdb');
   console.log(formatAttachBench(await runAttachBench(quick ? { cells: 20_000, runs: 2 } : {})));
+}
+
+if (only === undefined || only === 'cold-start') {
+  console.log(
+    '== start-up: the built app, no key, in Chromium (cold profile, warm second visit, later answers)',
+  );
+  console.log(formatColdStart(await runColdStartBench({ dataDir: exampleDir, runs: quick ? 2 : 5 })));
 }
 
 if (only === undefined || only === 'offline') {
