@@ -53,24 +53,34 @@ const weekMap =
     limits: MAP,
   });
 
-const TEMPLATES: Template[] = [
-  weekMap('abundance', [24]),
+/** A region's mean and total of `column` in each of `weeks` (the place-time questions' shape). */
+const regionWeeks =
+  (column: string, weeks: readonly number[]): Template =>
   (species, region) => ({
     kind: 'region-weeks',
-    sql: `SELECT w.week, avg(w.abundance) AS value, sum(w.abundance) AS total FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
-    WHERE w.species_code = '${species}' AND w.week IN (${MIGRATION.join(', ')}) AND ${region}
+    sql: `SELECT w.week, avg(w.${column}) AS value, sum(w.${column}) AS total FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
+    WHERE w.species_code = '${species}' AND w.week IN (${weeks.join(', ')}) AND ${region}
     GROUP BY w.week ORDER BY w.week`,
     tables: ['weekly', 'cells'],
     limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
-  }),
-  weekMap('occurrence', [10]),
+  });
+
+/** The species' mean and total of `column` in every week (the arrival/departure questions' shape). */
+const weeklySeries =
+  (column: string): Template =>
   (species) => ({
     kind: 'weekly-series',
-    sql: `SELECT w.week, avg(w.abundance) AS value, sum(w.abundance) AS total
+    sql: `SELECT w.week, avg(w.${column}) AS value, sum(w.${column}) AS total
       FROM weekly AS w WHERE w.species_code = '${species}' GROUP BY w.week ORDER BY w.week`,
     tables: ['weekly'],
     limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
-  }),
+  });
+
+const TEMPLATES: Template[] = [
+  weekMap('abundance', [24]),
+  regionWeeks('abundance', MIGRATION),
+  weekMap('occurrence', [10]),
+  weeklySeries('abundance'),
   (species) => ({
     kind: 'species-week',
     sql: `SELECT w.cell_id, avg(w.abundance) AS abundance FROM weekly AS w WHERE w.species_code = '${species}' AND w.week IN (20, 21) GROUP BY w.cell_id`,
@@ -109,22 +119,9 @@ const TEMPLATES: Template[] = [
     limits: { maxRows: 2_000_000, maxBytes: 200_000_000 },
   }),
   weekMap('abundance', [47, 48]),
-  (species, region) => ({
-    kind: 'region-weeks',
-    sql: `SELECT w.week, avg(w.occurrence) AS value, sum(w.occurrence) AS total FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
-    WHERE w.species_code = '${species}' AND w.week IN (${BREEDING.join(', ')}) AND ${region}
-    GROUP BY w.week ORDER BY w.week`,
-    tables: ['weekly', 'cells'],
-    limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
-  }),
+  regionWeeks('occurrence', BREEDING),
   weekMap('abundance', [2]),
-  (species) => ({
-    kind: 'weekly-series',
-    sql: `SELECT w.week, avg(w.occurrence) AS value, sum(w.occurrence) AS total
-      FROM weekly AS w WHERE w.species_code = '${species}' GROUP BY w.week ORDER BY w.week`,
-    tables: ['weekly'],
-    limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
-  }),
+  weeklySeries('occurrence'),
   (species) => ({
     kind: 'species-week',
     sql: `SELECT w.week, count(*) FILTER (WHERE w.abundance > 0) AS present, max(w.abundance) AS top FROM weekly AS w WHERE w.species_code = '${species}' AND w.week IN (18, 19) GROUP BY w.week ORDER BY w.week`,

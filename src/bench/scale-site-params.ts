@@ -1,3 +1,4 @@
+import { SIMULATED_NAME_STEMS } from '../pipeline/simulate/simulate-species';
 import { createHash } from 'node:crypto';
 
 /**
@@ -67,18 +68,6 @@ const MAX_WIDTH = 440;
  * most species are small, as in eBird S&T.
  */
 const SIZE_EXPONENT = 0.875;
-const NAMES = [
-  'Warbler',
-  'Thrush',
-  'Sparrow',
-  'Finch',
-  'Flycatcher',
-  'Vireo',
-  'Wren',
-  'Tanager',
-  'Oriole',
-  'Kinglet',
-];
 
 /** mulberry32: a tiny seeded generator, so the site does not depend on Math.random. */
 export function seededRandom(seed: number): () => number {
@@ -113,7 +102,7 @@ export function scaleSpecies(params: ScaleSiteParams): ScaleSpecies[] {
     const height = Math.ceil(cells / width);
     const centreRow = CENTRE.row + CENTRE.rowJitter * (2 * random() - 1);
     const centreColumn = CENTRE.column + CENTRE.columnJitter * (2 * random() - 1);
-    const name = NAMES[index % NAMES.length];
+    const name = SIMULATED_NAME_STEMS[index % SIMULATED_NAME_STEMS.length];
     return {
       index,
       code: `sim${String(index + 1).padStart(digits, '0')}`,

@@ -7,7 +7,7 @@ import type { Discovery } from './discover';
 import { gazetteerSource } from './gazetteer/load-towns';
 import type { ResolutionKm } from './read/resolution-tokens';
 import { replaceFolder } from './replace-folder';
-import { buildCatalog } from './tables/build-catalog';
+import { buildCatalog, type CatalogContext } from './tables/build-catalog';
 import type { Stage } from './tables/stage';
 
 export const FINGERPRINT_FILE = 'build-fingerprint.json';
@@ -50,17 +50,15 @@ export function reportOf(
   return { ...fields, simulated: catalog.simulated, ...summarise(catalog) };
 }
 
-export interface FinishContext {
+/** The catalog's fields the build knows (`files`: what writeTables wrote and, in a merge, the species files copied from parts). */
+export interface FinishContext
+  extends Pick<
+    CatalogContext,
+    'files' | 'releases' | 'simulated' | 'exampleOnly' | 'boundarySources' | 'failedSeasons'
+  > {
   outDir: string;
   /** The temporary sibling of outDir holding the written tables (replace-folder.ts). */
   building: string;
-  /** What writeTables wrote (and, in a merge, the species files copied from parts). */
-  files: Record<string, CatalogFile[]>;
-  releases: number[];
-  simulated: boolean;
-  exampleOnly: boolean;
-  boundarySources: string[];
-  failedSeasons: string[];
   /** What the page should say about this build (Catalog.notes). */
   pageNotes: string[];
   fingerprint: string;

@@ -14,7 +14,8 @@ export interface SimulateOptions {
 export const DEFAULT_SIMULATION: SimulateOptions = { species: 3, cells: 1200 };
 
 const RELEASE = 2023;
-const NAMES = [
+/** Common-name stems of simulated species ("Simulated Warbler 1"…), shared with the scale bench. */
+export const SIMULATED_NAME_STEMS = [
   'Warbler',
   'Thrush',
   'Sparrow',
@@ -37,8 +38,8 @@ const SEASONS = [
 const CENTRE = { row: 106, column: 375 };
 
 function simulatedSpecies(index: number) {
-  const name = NAMES[index % NAMES.length];
-  const round = Math.floor(index / NAMES.length);
+  const name = SIMULATED_NAME_STEMS[index % SIMULATED_NAME_STEMS.length];
+  const round = Math.floor(index / SIMULATED_NAME_STEMS.length);
   return {
     species_code: `sim${String(index + 1).padStart(3, '0')}`,
     common_name: `Simulated ${name}${round > 0 ? ` ${round + 1}` : ''}`,
