@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalog, CatalogFile } from '../catalog/types';
+import type { Catalog } from '../catalog/types';
 import { writeBasemap } from './basemap/write-basemap';
 import type { BuildReport } from './build-data';
 import type { Discovery } from './discover';
