@@ -6,7 +6,8 @@ import { seededRandom } from './scale-site-params';
  * The scale bench's fixed mix (issue 16): 20 questions across 20 species, each as the SQL a tool
  * sends (shapes copied from src/tools: where_is, weekly_series, seasonal_summary, weekly-means'
  * place means, the map layers' one-week reads). 11 are species-week questions: one species, one
- * or two weeks, `weekly` only. Species are picked at 20 evenly spaced ranks of size, smallest and
+ * or two weeks, `weekly` only. The series and peaks read weekly_regions, as the tools do since
+ * the pipeline writes it (issue 16's pre-aggregates). Species are picked at 20 evenly spaced ranks of size, smallest and
  * largest included, then shuffled with a fixed seed so small and large ones alternate.
  */
 export type ScaleQuestionKind =
@@ -25,7 +26,7 @@ export interface ScaleQuestion {
   speciesCells: number;
   sql: string;
   /** Catalog tables the SQL reads. */
-  tables: ('weekly' | 'seasonal' | 'cells')[];
+  tables: ('weekly' | 'seasonal' | 'cells' | 'weekly_regions')[];
   /** The limits the tool sends with it. */
   limits: { maxRows: number; maxBytes: number };
 }
@@ -41,8 +42,18 @@ const QUESTION_COUNT = 20;
 /** Breeding-season weeks of the 2023 windows (2023-05-17 – 2023-08-16). */
 const BREEDING = Array.from({ length: 14 }, (_, index) => 20 + index);
 const MIGRATION = [18, 19, 20, 21, 22];
+const ALL_WEEKS = Array.from({ length: 52 }, (_, index) => index + 1);
 
-type Template = (species: string, region: string) => Omit<ScaleQuestion, 'name' | 'species' | 'speciesCells'>;
+/** A weekly_regions key: the state with most of a species' cells, else the country. */
+interface HomeRegion {
+  type: 'state' | 'country';
+  code: string;
+}
+
+type Template = (
+  species: string,
+  region: HomeRegion,
+) => Omit<ScaleQuestion, 'name' | 'species' | 'speciesCells'>;
 
 const weekMap =
   (column: string, weeks: number[]): Template =>
@@ -53,27 +64,42 @@ const weekMap =
     limits: MAP,
   });
 
-/** A region's mean and total of `column` in each of `weeks` (the place-time questions' shape). */
+/**
+ * A region's mean and total of `column` in each of `weeks`: the place-time questions' series,
+ * which the tools read from weekly_regions when the place is a whole state or country.
+ */
 const regionWeeks =
   (column: string, weeks: readonly number[]): Template =>
   (species, region) => ({
     kind: 'region-weeks',
-    sql: `SELECT w.week, avg(w.${column}) AS value, sum(w.${column}) AS total FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
-    WHERE w.species_code = '${species}' AND w.week IN (${weeks.join(', ')}) AND ${region}
-    GROUP BY w.week ORDER BY w.week`,
-    tables: ['weekly', 'cells'],
+    sql: `SELECT week, ${column}_mean AS value, ${column}_sum AS total FROM weekly_regions
+    WHERE species_code = '${species}' AND region_type = '${region.type}' AND region_code = '${region.code}' AND week IN (${weeks.join(', ')}) ORDER BY week`,
+    tables: ['weekly_regions'],
     limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
   });
 
-/** The species' mean and total of `column` in every week (the arrival/departure questions' shape). */
+const RANGE = `region_type = 'range' AND region_code = 'range'`;
+
+/** The species' mean and total of `column` in every week over its range (the arrival/departure questions' series). */
 const weeklySeries =
   (column: string): Template =>
   (species) => ({
     kind: 'weekly-series',
-    sql: `SELECT w.week, avg(w.${column}) AS value, sum(w.${column}) AS total
-      FROM weekly AS w WHERE w.species_code = '${species}' GROUP BY w.week ORDER BY w.week`,
-    tables: ['weekly'],
+    sql: `SELECT week, ${column}_mean AS value, ${column}_sum AS total FROM weekly_regions
+      WHERE species_code = '${species}' AND ${RANGE} AND week IN (${ALL_WEEKS.join(', ')}) ORDER BY week`,
+    tables: ['weekly_regions'],
     limits: { maxRows: 53, maxBytes: SMALL.maxBytes },
+  });
+
+/** The week of the range-wide peak (the tools pick it from the series above; here in SQL). */
+const peakWeek =
+  (column: string): Template =>
+  (species) => ({
+    kind: 'peak-week',
+    sql: `SELECT week, ${column}_mean AS value FROM weekly_regions WHERE species_code = '${species}' AND ${RANGE}
+      ORDER BY value DESC NULLS LAST, week LIMIT 1`,
+    tables: ['weekly_regions'],
+    limits: SMALL,
   });
 
 const TEMPLATES: Template[] = [
@@ -101,13 +127,7 @@ const TEMPLATES: Template[] = [
     tables: ['weekly'],
     limits: SMALL,
   }),
-  (species) => ({
-    kind: 'peak-week',
-    sql: `SELECT w.week, avg(w.abundance) AS value FROM weekly AS w WHERE w.species_code = '${species}'
-      GROUP BY w.week ORDER BY value DESC NULLS LAST, w.week LIMIT 1`,
-    tables: ['weekly'],
-    limits: SMALL,
-  }),
+  peakWeek('abundance'),
   weekMap('abundance', [40]),
   (species) => ({
     kind: 'where-is',
@@ -137,13 +157,7 @@ const TEMPLATES: Template[] = [
     limits: { maxRows: 20, maxBytes: SMALL.maxBytes },
   }),
   weekMap('abundance', [33]),
-  (species) => ({
-    kind: 'peak-week',
-    sql: `SELECT w.week, avg(w.occurrence) AS value FROM weekly AS w WHERE w.species_code = '${species}'
-      GROUP BY w.week ORDER BY value DESC NULLS LAST, w.week LIMIT 1`,
-    tables: ['weekly'],
-    limits: SMALL,
-  }),
+  peakWeek('occurrence'),
   weekMap('abundance', [52]),
   weekMap('occurrence', [26, 27]),
 ];
@@ -184,14 +198,18 @@ export async function scaleQuestions(
   return questions;
 }
 
-async function homeRegion(siteDir: string, species: string, connection: DuckDBConnection): Promise<string> {
+async function homeRegion(
+  siteDir: string,
+  species: string,
+  connection: DuckDBConnection,
+): Promise<HomeRegion> {
   const file = join(siteDir, 'seasonal', `species_code=${species}.parquet`).replaceAll("'", "''");
   const rows = (
     await connection.runAndReadAll(`SELECT coalesce(state_code, country_code) AS code, state_code IS NOT NULL AS is_state, count(*) AS cells
       FROM read_parquet('${file}') WHERE season = 'full_year' AND country_code IS NOT NULL
       GROUP BY ALL ORDER BY is_state DESC, cells DESC, code LIMIT 1`)
   ).getRows();
-  if (rows.length === 0) return 'TRUE';
+  if (rows.length === 0) throw new Error(`scale questions: species ${species} has no cell in a country`);
   const [code, isState] = rows[0];
-  return `c.${isState ? 'state_code' : 'country_code'} = '${String(code)}'`;
+  return { type: isState ? 'state' : 'country', code: String(code) };
 }

@@ -36,6 +36,12 @@ export async function stageCellLattice(stage: Stage, boundaries: Boundaries): Pr
   return Number(count.getRows()[0][0]);
 }
 
+/** Fills `cells` with the codes and areas of `sim_cell_info` only (what weekly_regions groups by). */
+export async function stageCellCodes(stage: Stage): Promise<void> {
+  await stage.connection.run(`INSERT INTO cells BY NAME
+    SELECT cell_id, ${GRID.res * GRID.res * 1e-6} AS area_km2, country_code, state_code FROM sim_cell_info`);
+}
+
 /** Fills `cells` from `sim_cell_info` (call before the last `writeTables`). */
 export async function stageCells(stage: Stage): Promise<void> {
   await stage.connection.run(`INSERT INTO cells BY NAME

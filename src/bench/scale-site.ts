@@ -6,7 +6,7 @@ import { buildCatalog } from '../pipeline/tables/build-catalog';
 import { Stage } from '../pipeline/tables/stage';
 import { stageRegions } from '../pipeline/tables/stage-geography';
 import { writeTables } from '../pipeline/tables/write-tables';
-import { stageCellLattice, stageCells } from './scale-site-cells';
+import { stageCellCodes, stageCellLattice, stageCells } from './scale-site-cells';
 import {
   DEFAULT_SCALE_SITE,
   type ScaleSiteParams,
@@ -115,7 +115,10 @@ async function writeSite(
     progress(`scale site: ${species.length} species over ${cells.toLocaleString('en')} cells (${elapsed()})`);
 
     const files: Record<string, CatalogFile[]> = {};
-    const partitioned: Record<string, CatalogFile[]> = { weekly: [], seasonal: [] };
+    const partitioned: Record<string, CatalogFile[]> = { weekly: [], seasonal: [], weekly_regions: [] };
+    // weekly_regions groups each batch's weekly rows by their cells' codes and areas (writeTables
+    // derives it): the cells go in without footprints until the last write, which has them whole.
+    await stageCellCodes(stage);
     let weeklyRows = 0;
     let done = 0;
     for (const batch of batches(species)) {
@@ -125,6 +128,7 @@ async function writeSite(
       );
       const last = done + batch.length === species.length;
       if (last) {
+        await stage.connection.run('DELETE FROM cells');
         await stageCells(stage);
         await stage.connection.run('INSERT INTO regions SELECT * FROM sim_regions');
         await stageKeptRows(stage);

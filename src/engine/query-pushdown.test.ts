@@ -98,6 +98,27 @@ describe('a query loads only what its plan reads', () => {
     }
   });
 
+  it('ORDER BY … LIMIT reads only the filtered species and week (late materialization would make it every file)', async () => {
+    const progress: LoadProgressEvent[] = [];
+    const engine = await createNodeEngine({
+      dataDir: fixture.dir,
+      onProgress: (event) => progress.push(event),
+    });
+    try {
+      const sql =
+        "SELECT week, cell_id, abundance FROM weekly WHERE species_code = 'amerob' AND week = 12 ORDER BY abundance DESC NULLS LAST, cell_id LIMIT 1";
+      const result = await engine.query(sql, { scope: SCOPE });
+      expect(previewRows(result.table, 1)).toEqual(
+        previewRows((await whole.query(sql, { scope: SCOPE })).table, 1),
+      );
+      expect(progress.filter((event) => event.type === 'file-end')).toEqual([
+        expect.objectContaining({ path: 'weekly/species_code=amerob.parquet', rows: CELLS }),
+      ]);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('a question about one column fetches that column: less than half of what every column of the same week costs', async () => {
     const narrow = await createNodeEngine({ dataDir: fixture.dir });
     const wide = await createNodeEngine({ dataDir: fixture.dir });

@@ -3,7 +3,7 @@ import { previewRows, sqlIdentifier } from '../engine';
 import type { ChartPayload } from '../payloads';
 import { defineTool } from './define-tool';
 import { highestMean } from './support/highest-mean';
-import { WEEKLY_PRODUCTS, WEEKLY_PRODUCT_NAMES } from './support/products';
+import { WEEKLY_PRODUCTS, WEEKLY_PRODUCT_NAMES, type WeeklyProduct } from './support/products';
 import { RESULT_FIELDS, resultFields, significant } from './support/result-fields';
 import {
   regionRef,
@@ -12,10 +12,11 @@ import {
   speciesRefSchema,
   weekDateSchema,
 } from './support/result-subject';
-import { resolveSubject, subjectCaveats } from './support/resolve-subject';
+import { resolveSubject, type Subject, subjectCaveats } from './support/resolve-subject';
 import { runQuery } from './support/run-query';
 import { optionalRegionArgument, speciesArgument } from './support/tool-arguments';
 import { loadSeasons, seasonCaveats, seasonOfWeek } from './support/season-weeks';
+import { readsWeeklyRegions, regionKey, WHOLE_RANGE, weeklyRegionRows } from './support/weekly-regions';
 
 interface WeekRow {
   week: number;
@@ -85,21 +86,16 @@ export const weeklySeries = defineTool({
   }),
   output: weeklySeriesResultSchema,
   async run(args, context) {
+    const preaggregated = readsWeeklyRegions(context);
     const subject = await resolveSubject(
       context,
-      ['species', 'seasons', 'weekly'],
+      ['species', 'seasons', preaggregated ? 'weekly_regions' : 'weekly'],
       args.species,
       args.region,
     );
     if ('code' in subject) return subject;
     const { seasons, query: seasonsQuery } = await loadSeasons(context, subject.species.species_code);
-    const value = `w.${sqlIdentifier(args.product)}`;
-    // NULL = not modelled (NaN in the raster), 0 = predicted absent (FORMAT.md §1a): avg/sum skip
-    // NULLs, so the mean is over modelled cells only, and zeros count as modelled cells.
-    const sql = `SELECT w.week, min(w.date) AS date, avg(${value}) AS mean, sum(${value}) AS sum,
-        count(${value}) AS cells_modelled, count(*) FILTER (WHERE ${value} = 0) AS cells_zero,
-        count(*) - count(${value}) AS cells_not_modelled
-      FROM weekly AS w WHERE ${subject.where('w')} GROUP BY w.week ORDER BY w.week`;
+    const sql = preaggregated ? preaggregatedSql(subject, args.product) : weeklySql(subject, args.product);
     const query = await runQuery(context, sql, { maxRows: 53 });
     const rows = previewRows(query.table, query.rows) as unknown as WeekRow[];
     const weeks = rows.map((row) => ({ ...row, season: seasonOfWeek(seasons, row.week) }));
@@ -169,3 +165,24 @@ export const weeklySeries = defineTool({
     };
   },
 });
+
+/**
+ * NULL = not modelled (NaN in the raster), 0 = predicted absent (FORMAT.md §1a): avg/sum skip
+ * NULLs, so the mean is over modelled cells only, and zeros count as modelled cells.
+ */
+function weeklySql(subject: Subject, product: WeeklyProduct): string {
+  const value = `w.${sqlIdentifier(product)}`;
+  return `SELECT w.week, min(w.date) AS date, avg(${value}) AS mean, sum(${value}) AS sum,
+        count(${value}) AS cells_modelled, count(*) FILTER (WHERE ${value} = 0) AS cells_zero,
+        count(*) - count(${value}) AS cells_not_modelled
+      FROM weekly AS w WHERE ${subject.where('w')} GROUP BY w.week ORDER BY w.week`;
+}
+
+/** The same figures from weekly_regions, which the pipeline aggregated by those rules: a few KB instead of every cell. */
+function preaggregatedSql(subject: Subject, product: WeeklyProduct): string {
+  const key = subject.region ? regionKey(subject.region) : WHOLE_RANGE;
+  const column = (suffix: string) => sqlIdentifier(`${product}_${suffix}`);
+  return `SELECT week, date, ${column('mean')} AS mean, ${column('sum')} AS sum, ${column('modelled')} AS cells_modelled,
+        ${column('zero')} AS cells_zero, cells - ${column('modelled')} AS cells_not_modelled
+      FROM weekly_regions WHERE ${weeklyRegionRows(subject.species.species_code, key)} ORDER BY week`;
+}

@@ -15,7 +15,8 @@ import { ReleaseKeys } from '../tables/release-keys';
 import type { StagedSpecies } from '../tables/release-keys';
 import { Stage } from '../tables/stage';
 import { stageRegions } from '../tables/stage-geography';
-import { TABLE_SPECS } from '../tables/table-specs';
+import { DERIVED_FROM } from '../tables/stage-weekly-regions';
+import { TABLE_SPECS, tableSpec } from '../tables/table-specs';
 import type { TableSpec } from '../tables/table-specs';
 import { writeTables } from '../tables/write-tables';
 import type { PartsSummary } from './ensure-parts';
@@ -153,11 +154,15 @@ async function stageStatusPart(stage: Stage, part: Admitted, withWeeks: boolean)
   for (const spec of TABLE_SPECS) {
     if (MERGE_TABLES.has(spec.name) || spec.name === 'cells' || (spec.name === 'weeks' && !withWeeks))
       continue;
-    if (spec.partition_by.includes('species_code') && copiesAsIs(part, spec, stage.presence)) {
+    const source = DERIVED_FROM[spec.name];
+    const decisive = source === undefined ? spec : tableSpec(source);
+    if (spec.partition_by.includes('species_code') && copiesAsIs(part, decisive, stage.presence)) {
       for (const file of part.manifest.files[spec.name] ?? [])
         copies.push({ from: join(part.folder, file.path), file });
       continue;
     }
+    // Derived from the source's rows staged here (writeTables), so never staged from the part.
+    if (source !== undefined) continue;
     const replacements = [
       ...(hasColumn(spec, 'species_code') ? [`${sqlString(part.entry.key)} AS species_code`] : []),
       ...(hasColumn(spec, 'cell_id') && part.cellOffset > 0

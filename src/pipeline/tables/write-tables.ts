@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogFile } from '../../catalog/types';
 import type { Stage } from './stage';
+import { stageWeeklyRegions } from './stage-weekly-regions';
 import { TABLE_SPECS, type TableSpec } from './table-specs';
 
 /**
@@ -13,6 +14,8 @@ import { TABLE_SPECS, type TableSpec } from './table-specs';
  * of ceil(cells/2048)·2048 rows, so a one-week read touches at most 2 row groups per species file.
  */
 async function rowGroupSize(stage: Stage, spec: TableSpec, species: string): Promise<number> {
+  // One region's weeks are 52 rows: the smallest groups DuckDB writes keep a series to one or two.
+  if (spec.name === 'weekly_regions') return 2048;
   if (spec.name !== 'weekly') return 122_880;
   const result = await stage.connection.runAndReadAll(
     `SELECT count(*) FROM weekly WHERE species_code = ${sqlString(species)} AND week = 1`,
@@ -56,13 +59,14 @@ function describeFile(
   return file;
 }
 
-/** Writes every stage table to parquet under `root`; partitioned tables get one file per species. */
+/** Writes every stage table (after deriving weekly_regions) to parquet under `root`; partitioned tables get one file per species. */
 export async function writeTables(
   stage: Stage,
   root: string,
   onTable: (name: string) => void,
 ): Promise<Record<string, CatalogFile[]>> {
   const files: Record<string, CatalogFile[]> = {};
+  await stageWeeklyRegions(stage);
   for (const spec of TABLE_SPECS) {
     onTable(spec.name);
     files[spec.name] = [];

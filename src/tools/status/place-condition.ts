@@ -2,6 +2,13 @@ import { previewRows, type QueryResult, sqlString } from '../../engine';
 import type { PlaceSpec } from '../../frame/query-frame';
 import { toolFailure, type ToolFailure } from '../../registry';
 import { regionCondition, resolveRegion, type RegionRow } from '../support/resolve-region';
+import {
+  readsWeeklyRegions,
+  regionKey,
+  WHOLE_RANGE,
+  type WeeklyRegionKey,
+  weeklyRegionRows,
+} from '../support/weekly-regions';
 import type { SpeciesRow } from '../support/resolve-species';
 import { runQuery } from '../support/run-query';
 import { requireTables } from '../support/scoped-table';
@@ -18,6 +25,8 @@ export interface PlaceSelection {
   cells(alias: string): string;
   /** SQL condition on the `trends` table (srd_id, lon, lat, state_code, country_code). */
   trendCells(alias: string): string;
+  /** The weekly_regions rows that hold this place's weekly figures, when it is a whole region or the whole range. */
+  area: WeeklyRegionKey | null;
   caveats: string[];
   queries: QueryResult[];
 }
@@ -48,7 +57,15 @@ export async function resolvePlace(
 }
 
 function everyCell(label: string, caveats: string[], queries: QueryResult[] = []): PlaceSelection {
-  return { label, whole: true, cells: () => 'TRUE', trendCells: () => 'TRUE', caveats, queries };
+  return {
+    label,
+    whole: true,
+    cells: () => 'TRUE',
+    trendCells: () => 'TRUE',
+    area: WHOLE_RANGE,
+    caveats,
+    queries,
+  };
 }
 
 /** SQL condition: the cell has weekly rows for the species (is inside its model). */
@@ -75,7 +92,12 @@ async function regionCoverage(
   const queries = maskQuery ? [maskQuery] : [];
   if (mask?.region_code === region.region_code)
     return { maskName: mask.name, isMask: true, cells: 0, cover: 1, queries };
-  const sql = `SELECT count(*) AS cells, coalesce(sum(c.area_km2), 0) AS km2, (SELECT geometry_geojson FROM regions WHERE region_code = ${sqlString(region.region_code)}) AS geometry
+  const geometry = `(SELECT geometry_geojson FROM regions WHERE region_code = ${sqlString(region.region_code)}) AS geometry`;
+  // weekly_regions holds the same count and area per region: kilobytes instead of every week's cell ids.
+  const sql = readsWeeklyRegions(context)
+    ? `SELECT coalesce(max(region_cells), 0) AS cells, coalesce(max(region_km2), 0) AS km2, ${geometry}
+    FROM weekly_regions WHERE ${weeklyRegionRows(species.species_code, regionKey(region))}`
+    : `SELECT count(*) AS cells, coalesce(sum(c.area_km2), 0) AS km2, ${geometry}
     FROM cells AS c WHERE ${regionCondition(region, 'c')} AND ${modelledBy(species, 'c')}`;
   const query = await runQuery(context, sql, { maxRows: 1, maxBytes: 64_000_000 });
   const row = previewRows(query.table, 1)[0] as { cells: number; km2: number; geometry: string | null };
@@ -122,6 +144,7 @@ async function regionPlace(
     whole: false,
     cells: (alias) => regionCondition(region, alias),
     trendCells: (alias) => regionCondition(region, alias),
+    area: regionKey(region),
     caveats,
     queries: coverage.queries,
   };
@@ -201,6 +224,7 @@ async function partPlace(
     whole: false,
     cells: (alias) => `${alias}.cell_id IN (${inPart})`,
     trendCells,
+    area: null,
     caveats: [`${part.name} is the cells of the data assigned to part '${part.part_id}' (table cell_parts).`],
     queries: [...lookups, query],
   };
@@ -247,6 +271,7 @@ async function nearPlace(
     whole: false,
     cells: (alias) => `(${distance(alias)} <= ${radius} OR ${alias}.cell_id = ${row.nearest})`,
     trendCells: (alias) => `${distance(alias)} <= ${Math.max(radius, CELL_HALF_DIAGONAL_KM)}`,
+    area: null,
     caveats: [
       `"Near ${place.name}" is the cells whose centre lies within ${radius} km of ${place.lat.toFixed(3)}, ${place.lon.toFixed(3)}.`,
     ],

@@ -1,0 +1,59 @@
+import { sqlString } from '../../engine';
+import type { Stage } from './stage';
+
+/**
+ * Tables writeTables derives from another table's staged rows, never read from inputs: a split
+ * build's merge copies a part's file only when it copies the source's file, else derives it anew.
+ */
+export const DERIVED_FROM: Readonly<Record<string, string>> = { weekly_regions: 'weekly' };
+
+const MEASURES = ['abundance', 'occurrence', 'count', 'proportion_population'] as const;
+
+const figures = [
+  ...MEASURES.flatMap((measure) => [
+    `avg(${measure}) AS ${measure}_mean`,
+    `sum(${measure}) AS ${measure}_sum`,
+    `max(${measure}) AS ${measure}_max`,
+    `count(${measure}) AS ${measure}_modelled`,
+    `count(*) FILTER (WHERE ${measure} = 0) AS ${measure}_zero`,
+  ]),
+  'avg(abundance_lower) AS abundance_lower_mean',
+  'avg(abundance_upper) AS abundance_upper_mean',
+].join(', ');
+
+/** One species' weekly rows once per area they count for: its whole range, its country, its US state. */
+const byArea = (species: string) => `WITH w AS (
+    SELECT w.*, c.country_code AS cell_country, c.state_code AS cell_state, c.area_km2
+    FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id WHERE w.species_code = ${sqlString(species)})
+  SELECT 'range' AS region_type, 'range' AS region_code, * FROM w
+  UNION ALL SELECT 'country', cell_country, * FROM w WHERE cell_country IS NOT NULL
+  UNION ALL SELECT 'state', cell_state, * FROM w WHERE cell_state IS NOT NULL`;
+
+/**
+ * Fills `weekly_regions` from the staged `weekly` and `cells`, one species at a time (the stage's
+ * memory cap holds one species, not the site). The grouping is the tools' own: cells joined on
+ * cell_id and picked by cells.country_code / cells.state_code (resolve-region's regionCondition),
+ * avg skipping NULL (not modelled) and keeping 0 — so a place-wide weekly mean read from here is
+ * the figure the query on `weekly` gives. Rows already there are replaced, so the table always
+ * follows `weekly` however often writeTables runs on a stage (the scale bench writes in batches).
+ */
+export async function stageWeeklyRegions(stage: Stage): Promise<void> {
+  const { connection } = stage;
+  await connection.run('DELETE FROM weekly_regions');
+  const species = (
+    await connection.runAndReadAll('SELECT DISTINCT species_code FROM weekly ORDER BY 1')
+  ).getRows();
+  for (const [code] of species) {
+    const areas = byArea(String(code));
+    await connection.run(`INSERT INTO weekly_regions BY NAME
+      WITH area_rows AS (${areas}),
+      area AS (
+        SELECT region_type, region_code, count(*) AS region_cells, sum(area_km2) AS region_km2
+        FROM (SELECT DISTINCT region_type, region_code, cell_id, area_km2 FROM area_rows) GROUP BY ALL)
+      SELECT any_value(species_code) AS species_code, r.region_type, r.region_code, week, any_value(date) AS date,
+        count(*) AS cells, count(abundance) AS cells_modelled, count(*) FILTER (WHERE abundance > 0) AS cells_present,
+        any_value(area.region_cells) AS region_cells, any_value(area.region_km2) AS region_km2, ${figures}
+      FROM area_rows AS r JOIN area ON area.region_type = r.region_type AND area.region_code = r.region_code
+      GROUP BY r.region_type, r.region_code, week`);
+  }
+}
