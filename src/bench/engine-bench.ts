@@ -5,6 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Catalog, CatalogTable } from '../catalog/types';
 import { createNodeEngine } from '../engine/node-engine';
 import type { Engine } from '../engine';
+import { PARQUET_ENCODING } from '../pipeline/tables/write-tables';
 import { startStaticServer } from '../../test/static-server';
 import { runBrowserEngineBench, type BrowserEngineBenchReport } from './engine-bench-browser';
 import { chromiumMissingReason } from './engine-bench-page';
@@ -254,7 +255,7 @@ async function writeScaleData(dir: string, rows: number): Promise<string> {
              CAST(i % ${cells} AS BIGINT) AS cell_id,
              CASE WHEN hash(i, ${species}) % 10 = 0 THEN NULL ELSE (hash(i, ${species}) % 10000) / 5000.0 END AS abundance
       FROM range(${count}) t(i) ORDER BY week, cell_id)
-      TO '${join(dir, path)}' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${cells})`);
+      TO '${join(dir, path)}' (FORMAT parquet, ${PARQUET_ENCODING}, ROW_GROUP_SIZE ${cells})`);
     files.push({
       path,
       bytes: (await stat(join(dir, path))).size,

@@ -33,7 +33,7 @@ export const QUICK_SCALE_SITE: ScaleSiteParams = {
 } as const satisfies ScaleSiteParams;
 
 /** Bump when the generated rows or layout change, so an old cached site is not reused. */
-export const SCALE_SITE_VERSION = 2;
+export const SCALE_SITE_VERSION = 3;
 
 /** One simulated species: its range is the first `cells` cells of a rectangle, row by row. */
 export interface ScaleSpecies {

@@ -7,7 +7,7 @@ import type { Catalog, CatalogColumn, CatalogTable, ColumnType } from '../catalo
 
 /**
  * Test support (Node only): a tiny catalog and parquet files written by native DuckDB the way the
- * pipeline writes them (SNAPPY, DATE columns, `weekly` partitioned by species with one row group
+ * pipeline writes them (zstd, parquet format 2 as write-tables.ts's PARQUET_ENCODING, DATE columns, `weekly` partitioned by species with one row group
  * per week). Values are simple formulas so tests can compute the expected answers themselves.
  */
 export interface TestCatalog {
@@ -27,13 +27,22 @@ interface TableSpec {
 
 export const TEST_SPECIES = ['amerob', 'yebsap'] as const;
 
-/** abundance for (species index s, week w, cell c): NULL when (w + c) % 7 = 0, else s + w / 100 + c / 1000. */
-const WEEKLY_SELECT = (speciesIndex: number, code: string, cells: number) => `
+/**
+ * abundance for (species index s, week w, cell c): NULL when (w + c) % 7 = 0, else s + w / 100 +
+ * c / 1000; with `intervals`, also its 80% interval at 0.8× and 1.25×.
+ */
+const WEEKLY_SELECT = (speciesIndex: number, code: string, cells: number, intervals: boolean) => `
   SELECT '${code}' AS species_code, CAST(w.range AS INTEGER) AS week,
          CAST(DATE '2023-01-04' + INTERVAL (7 * (w.range - 1)) DAY AS DATE) AS date,
          CAST(c.range AS BIGINT) AS cell_id,
          CASE WHEN (w.range + c.range) % 7 = 0 THEN NULL ELSE ${speciesIndex} + w.range / 100 + c.range / 1000 END AS abundance
+         ${intervals ? ', abundance * 0.8 AS abundance_lower, abundance * 1.25 AS abundance_upper' : ''}
   FROM range(1, 53) w, range(0, ${cells}) c ORDER BY week, cell_id`;
+
+const INTERVAL_COLUMNS: [string, ColumnType][] = [
+  ['abundance_lower', 'DOUBLE'],
+  ['abundance_upper', 'DOUBLE'],
+];
 
 export interface TestCatalogOptions {
   /**
@@ -43,9 +52,11 @@ export interface TestCatalogOptions {
    * @default 40
    */
   cellsPerWeek?: number;
+  /** `weekly` gets abundance_lower and abundance_upper too: columns a one-measure question must not fetch. */
+  intervals?: boolean;
 }
 
-const tableSpecs = (cells: number): TableSpec[] => [
+const tableSpecs = (cells: number, intervals: boolean): TableSpec[] => [
   {
     name: 'species',
     columns: [
@@ -97,13 +108,14 @@ const tableSpecs = (cells: number): TableSpec[] => [
       ['date', 'DATE'],
       ['cell_id', 'BIGINT'],
       ['abundance', 'DOUBLE'],
+      ...(intervals ? INTERVAL_COLUMNS : []),
     ],
     partition_by: ['species_code'],
     sort_by: ['week', 'cell_id'],
     rowGroupSize: cells,
     files: TEST_SPECIES.map((code, index) => ({
       path: `weekly/species_code=${code}.parquet`,
-      select: WEEKLY_SELECT(index, code, cells),
+      select: WEEKLY_SELECT(index, code, cells, intervals),
       partition: { species_code: code },
     })),
   },
@@ -131,7 +143,7 @@ export async function makeTestCatalog(options: TestCatalogOptions = {}): Promise
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const tables: Record<string, CatalogTable> = {};
-  for (const spec of tableSpecs(options.cellsPerWeek ?? 40)) {
+  for (const spec of tableSpecs(options.cellsPerWeek ?? 40, options.intervals ?? false)) {
     const files = [];
     let rows = 0;
     for (const file of spec.files) {
@@ -139,7 +151,7 @@ export async function makeTestCatalog(options: TestCatalogOptions = {}): Promise
       await mkdir(join(full, '..'), { recursive: true });
       const rowGroup = spec.rowGroupSize ? `, ROW_GROUP_SIZE ${spec.rowGroupSize}` : '';
       await connection.run(
-        `COPY (${file.select}) TO '${full}' (FORMAT parquet, COMPRESSION snappy${rowGroup})`,
+        `COPY (${file.select}) TO '${full}' (FORMAT parquet, COMPRESSION zstd, PARQUET_VERSION v2${rowGroup})`,
       );
       const count = Number(
         (await connection.runAndReadAll(`SELECT count(*) AS n FROM (${file.select})`)).getRowObjectsJS()[0].n,

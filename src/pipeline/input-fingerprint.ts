@@ -4,7 +4,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { InputFile } from './discover';
 
 /** Bump when the output of the same inputs changes, so incremental builds redo the work. */
-export const PIPELINE_VERSION = 5;
+export const PIPELINE_VERSION = 6;
 
 /**
  * Files up to this size are hashed whole, streamed in chunks: the example's 48 files (5 MB) hash in

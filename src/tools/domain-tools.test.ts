@@ -36,7 +36,8 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
     expect(close(week24.mean, 0.2308954)).toBe(true);
     // FORMAT.md §1a: one cell is NaN only in week 8, so that week has 292 modelled cells.
     expect(result.weeks.find((week: { week: number }) => week.week === 8).cells_modelled).toBe(292);
-    expect(result.source.tables).toEqual(['seasons', 'species', 'weekly']);
+    // From the pre-aggregates (weekly_regions), with the figures numpy gives on the rasters.
+    expect(result.source.tables).toEqual(['seasons', 'species', 'weekly_regions']);
     expect(result.caveats.join(' ')).toMatch(/not the number of birds/);
   });
 
@@ -45,7 +46,7 @@ describe.skipIf(!dataDir)('domain tools on the real example', () => {
     expect(result.species.code).toBe('yebsap');
     expect(result.region).toEqual({ code: 'USA-MI', name: 'Michigan' });
     expect(result.caveats[0]).toMatch(/'sapsuker' was read as Yellow-bellied Sapsucker/);
-    expect(result.source.sql.at(-1)).toContain("w.state_code = 'USA-MI'");
+    expect(result.source.sql.at(-1)).toContain("region_type = 'state' AND region_code = 'USA-MI'");
   });
 
   it('seasonal_summary gives the four season means in chronological order (public-10)', async () => {

@@ -34,7 +34,10 @@ const byArea = (species: string) => `WITH w AS (
  * memory cap holds one species, not the site). The grouping is the tools' own: cells joined on
  * cell_id and picked by cells.country_code / cells.state_code (resolve-region's regionCondition),
  * avg skipping NULL (not modelled) and keeping 0 — so a place-wide weekly mean read from here is
- * the figure the query on `weekly` gives. Rows already there are replaced, so the table always
+ * the figure the query on `weekly` gives. Areas are summed as decimals: a double sum after
+ * DISTINCT followed the order rows came out of it, and a split build's merge wrote 3555.1831208639996
+ * where the one-process build wrote 3555.183120864 (another file, sha256 and catalog). Sorting
+ * every aggregate by cell instead ran a 60,000-cell species out of the stage's 768 MB. Rows already there are replaced, so the table always
  * follows `weekly` however often writeTables runs on a stage (the scale bench writes in batches).
  */
 export async function stageWeeklyRegions(stage: Stage): Promise<void> {
@@ -48,7 +51,7 @@ export async function stageWeeklyRegions(stage: Stage): Promise<void> {
     await connection.run(`INSERT INTO weekly_regions BY NAME
       WITH area_rows AS (${areas}),
       area AS (
-        SELECT region_type, region_code, count(*) AS region_cells, sum(area_km2) AS region_km2
+        SELECT region_type, region_code, count(*) AS region_cells, sum(area_km2::DECIMAL(18, 6))::DOUBLE AS region_km2
         FROM (SELECT DISTINCT region_type, region_code, cell_id, area_km2 FROM area_rows) GROUP BY ALL)
       SELECT any_value(species_code) AS species_code, r.region_type, r.region_code, week, any_value(date) AS date,
         count(*) AS cells, count(abundance) AS cells_modelled, count(*) FILTER (WHERE abundance > 0) AS cells_present,

