@@ -9,7 +9,9 @@ import { createOfflinePanel } from './ui/offline-panel';
 import { createUpdateNotice } from './ui/update-notice';
 import { startAgentHost } from './worker/host';
 
-// The page entry: everything heavy runs in the agent worker; the page only renders.
+// The page entry: everything heavy runs in the agent worker; the page only renders. The worker
+// starts first: it starts DuckDB as it boots, which is most of the wait for a first answer.
+const host = startAgentHost();
 const root = document.getElementById('app');
 if (!root) throw new Error('index.html has no #app element');
 const build = import.meta.env.PERCH_BUILD as string;
@@ -43,7 +45,7 @@ const offline = createOfflinePanel(
 );
 const health = createHealthBanner([offline.element]);
 
-createApp(root, startAgentHost(), {
+createApp(root, host, {
   dataUrl,
   pageUrl: window.location.href,
   stores: { local: window.localStorage, session: window.sessionStorage },

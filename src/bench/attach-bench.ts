@@ -9,6 +9,7 @@ import type { StaticServerOptions } from '../../test/static-server';
 import type { AttachOutcome, AttachRun } from './attach-browser/attach-page';
 import { openEngineBenchPage } from './engine-bench-page';
 import { median } from './engine-bench-queries';
+import { DATA_VERSION } from '../catalog/data-version';
 
 /**
  * Issue 16 asks to weigh two ways of reading only what a question needs before choosing:
@@ -103,7 +104,7 @@ async function writeSpecies(dir: string, cells: number): Promise<{ parquet: stri
   const bytes = (await stat(parquet)).size;
   const columns = fixtureColumns(COLUMNS);
   const catalog = {
-    version: 1,
+    version: DATA_VERSION,
     built_at: new Date().toISOString(),
     simulated: true,
     attribution: 'synthetic',

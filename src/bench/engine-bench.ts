@@ -16,6 +16,7 @@ import {
   timing as summary,
   type Timing,
 } from './engine-bench-queries';
+import { DATA_VERSION } from '../catalog/data-version';
 
 /**
  * Engine benchmark: the same queries on native DuckDB (@duckdb/node-api), on DuckDB-WASM through
@@ -284,7 +285,7 @@ async function writeScaleData(dir: string, rows: number): Promise<string> {
     simulated: true,
   };
   const catalog: Catalog = {
-    version: 1,
+    version: DATA_VERSION,
     built_at: new Date(0).toISOString(),
     simulated: true,
     attribution: 'synthetic',

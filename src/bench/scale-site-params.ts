@@ -1,5 +1,6 @@
 import { SIMULATED_NAME_STEMS } from '../pipeline/simulate/simulate-species';
 import { createHash } from 'node:crypto';
+import { DATA_VERSION } from '../catalog/data-version';
 
 /**
  * The species of the scale site (issue 16) as numbers only, before any SQL: how many cells each
@@ -119,9 +120,9 @@ export function scaleSpecies(params: ScaleSiteParams): ScaleSpecies[] {
   });
 }
 
-/** The cache key of a site: its parameters and the generator version. */
+/** The cache key of a site: its parameters, the generator version and the data version it was written in. */
 export function scaleSiteHash(params: ScaleSiteParams): string {
-  const key = JSON.stringify({ version: SCALE_SITE_VERSION, ...params });
+  const key = JSON.stringify({ version: SCALE_SITE_VERSION, data: DATA_VERSION, ...params });
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
 }
 

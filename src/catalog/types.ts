@@ -83,7 +83,8 @@ export interface CatalogBasemap {
 }
 
 export interface Catalog {
-  version: 1;
+  /** The pipeline's DATA_VERSION (data-version.ts) when it wrote this catalog; the engine opens no other. */
+  version: number;
   built_at: string;
   /** True when any table holds simulated (fictional) data. */
   simulated: boolean;

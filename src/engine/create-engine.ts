@@ -1,3 +1,4 @@
+import { DATA_VERSION } from '../catalog/data-version';
 import type { Catalog } from '../catalog/types';
 import { AddedTables } from './added-tables';
 import { checkScope } from './check-scope';
@@ -77,6 +78,7 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
  */
 export async function createEngineCore(options: EngineCoreOptions): Promise<EngineCore> {
   const catalog = options.catalog ?? (JSON.parse(await options.source.readText('catalog.json')) as Catalog);
+  checkDataVersion(catalog);
   const defaults: QueryLimits = { ...DEFAULT_QUERY_LIMITS, ...options.limits };
   const graceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
   const loader = new TableLoader(
@@ -438,4 +440,15 @@ function namedScopeTables(sql: string, scope: readonly string[], catalogTables: 
   for (const macro of ENGINE_MACROS) if (macro.reads && words.has(macro.name)) words.add(macro.reads);
   const inScope = new Set(scope.map((name) => name.toLowerCase()));
   return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && words.has(table.toLowerCase()));
+}
+
+/** A catalog written by another pipeline version is refused: its tables may mean something else. */
+function checkDataVersion(catalog: Catalog): void {
+  if (catalog.version === DATA_VERSION) return;
+  const built = typeof catalog.version === 'number' ? `data version ${catalog.version}` : 'no data version';
+  throw engineError(
+    'load_failed',
+    `the data was built by a different Perch (its catalog.json says ${built}; this app reads version ${DATA_VERSION})`,
+    'Rebuild the data with this version (npm run data), or publish the app and its data together',
+  );
 }

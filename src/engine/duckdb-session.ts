@@ -79,9 +79,10 @@ export class DuckDBSession {
     const reader = await db.connect();
     const planner = await db.connect();
     // search_path is a connection setting, so it must be set before the lock forbids every SET.
-    for (const statement of PLAN_CONNECTION_SETUP) await planner.query(statement);
-    for (const statement of setup) await loader.query(statement);
-    for (const statement of LOCKDOWN_STATEMENTS) await loader.query(statement);
+    // One message per connection: sent one by one, the 39 statements of the example's setup took
+    // 0.8 s in Chromium at start-up (a worker round trip each), in the way of the first answer.
+    await planner.query(statementList(PLAN_CONNECTION_SETUP));
+    await loader.query(statementList([...setup, ...LOCKDOWN_STATEMENTS]));
     return new DuckDBSession(
       instance,
       loader.useUnsafe((_, id) => id),
@@ -265,3 +266,7 @@ function describe(event: unknown): string {
     return String((event as { message: unknown }).message);
   return String(event);
 }
+
+/** Trusted statements as one script: DuckDB runs each in order and stops at the first that fails. */
+const statementList = (statements: readonly string[]) =>
+  statements.map((statement) => `${statement};`).join('\n');

@@ -1,4 +1,8 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_VERSION } from '../catalog/data-version';
 import { engineFailure } from '../../test/helpers/engine-failure';
 import { startStaticServer, type StaticServer } from '../../test/static-server';
 import { DuckDBSession, type WorkerLike } from './duckdb-session';
@@ -170,6 +174,25 @@ describe('createNodeEngine', () => {
     expect(
       await engineFailure(engine.query("SELECT season_of_week('yebsap', 5) AS s", { scope: [] })),
     ).toMatchObject({ code: 'sql_rejected' });
+  });
+
+  it('data written by another pipeline version is refused with what to do, not read', async () => {
+    for (const version of [DATA_VERSION - 1, DATA_VERSION + 1, undefined]) {
+      const dir = mkdtempSync(join(tmpdir(), 'perch-old-data-'));
+      try {
+        cpSync(fixture.dir, dir, { recursive: true });
+        writeFileSync(join(dir, 'catalog.json'), JSON.stringify({ ...fixture.catalog, version }));
+        const failure = await engineFailure(createNodeEngine({ dataDir: dir }));
+        expect(failure).toMatchObject({ code: 'load_failed' });
+        expect(failure.message).toContain(
+          version === undefined ? 'no data version' : `data version ${version}`,
+        );
+        expect(failure.message).toContain(`this app reads version ${DATA_VERSION}`);
+        expect(failure.message).toContain('npm run data');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 
   it('ensureLoaded with a species partition loads only that file; a query without a species filter loads the rest', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Catalog, CatalogColumn, CatalogTable, ColumnType } from '../catalog/types';
+import { DATA_VERSION } from '../catalog/data-version';
 
 /**
  * Test support (Node only): a tiny catalog and parquet files written by native DuckDB the way the
@@ -188,7 +189,7 @@ export async function makeTestCatalog(options: TestCatalogOptions = {}): Promise
   connection.closeSync();
   instance.closeSync();
   const catalog: Catalog = {
-    version: 1,
+    version: DATA_VERSION,
     built_at: '2026-01-01T00:00:00Z',
     simulated: true,
     attribution: 'test',

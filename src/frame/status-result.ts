@@ -54,6 +54,11 @@ export const statusSubjectSchema = z.strictObject({
   peak: weekPoint.nullable().optional(),
   /** The highest place-wide weekly mean of the whole year, when the time is shorter: the yardstick for "essentially absent" in winter. */
   year_peak: weekPoint.nullable().optional(),
+  /**
+   * The weeks the cell figures (cells_*, mean, total, cell_week_max) and the map cover, when they
+   * are not all the weeks read: a week question over a large place maps the answer's week only.
+   */
+  cell_weeks: z.array(z.number().int()).optional(),
   /** Mean over modelled cells (and weeks) of the place and time; total = sum over cells of the per-cell means. */
   mean: z.number().nullable(),
   total: z.number().nullable(),

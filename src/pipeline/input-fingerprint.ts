@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { DATA_VERSION } from '../catalog/data-version';
 import type { InputFile } from './discover';
-
-/** Bump when the output of the same inputs changes, so incremental builds redo the work. */
-export const PIPELINE_VERSION = 6;
 
 /**
  * Files up to this size are hashed whole, streamed in chunks: the example's 48 files (5 MB) hash in
@@ -54,7 +52,7 @@ function hashFile(hash: Hash, path: string): void {
  * inside the download, not on this disk) and content (see WHOLE_FILE_LIMIT). Never reads a file whole.
  */
 export function inputFingerprint(files: InputFile[], parameters: unknown): string {
-  const hash = createHash('sha256').update(JSON.stringify({ version: PIPELINE_VERSION, parameters }));
+  const hash = createHash('sha256').update(JSON.stringify({ version: DATA_VERSION, parameters }));
   for (const file of [...files].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
     hash.update(`${file.key}\0`);
     hashFile(hash, file.path);

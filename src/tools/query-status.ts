@@ -181,8 +181,15 @@ async function subjectFigures(
   const spec: SubjectSpec = { species, seasons, time: selected, place: resolved };
   const figures = await computeSubject(context, frame, spec);
   if (isToolFailure(figures)) return figures;
-  if (WEEKLY_LAYER_OPERATIONS.has(frame.operation) && isWeeklyMeasure(frame.measure))
-    figures.weeklyCells = await weeklyLayerRows(context, spec, frame.measure);
+  if (WEEKLY_LAYER_OPERATIONS.has(frame.operation) && isWeeklyMeasure(frame.measure)) {
+    // A large place animates only the week its answer names (weekly-subject.ts, mappedWeeks).
+    const weeks = figures.subject.cell_weeks ?? spec.time.weeks;
+    figures.weeklyCells = await weeklyLayerRows(
+      context,
+      { ...spec, time: { ...spec.time, weeks } },
+      frame.measure,
+    );
+  }
   const yearSeries = await comparisonSeries(context, frame, spec);
   if (yearSeries) figures.series = yearSeries;
   return {

@@ -16,6 +16,7 @@ import { buildBasemap } from './build-basemap';
 import { runMapTurn } from './map-turn';
 import { payloadTransferables } from './payload-transferables';
 import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
+import { tablesToWarm } from './tables-to-warm';
 
 export interface AgentServiceOptions {
   startEngine(dataUrl: string, onProgress: (event: LoadProgressEvent) => void): Promise<Engine>;
@@ -48,6 +49,8 @@ interface Ready {
 export function createAgentService(options: AgentServiceOptions) {
   const newId = options.newId ?? (() => crypto.randomUUID());
   let ready: Ready | undefined;
+  /** The data being opened by `init`: a question asked meanwhile waits for it (whenReady). */
+  let opening: Promise<Ready> | undefined;
   const turns = new Map<string, AbortController>();
   /** The conversation of the current model settings, and its answered turns in words (they seed the next client's history). */
   let conversation: { key: string; turns: PriorTurn[]; value: ModelConversation } | undefined;
@@ -58,16 +61,11 @@ export function createAgentService(options: AgentServiceOptions) {
   };
 
   async function init(dataUrl: string, datasets?: string[]): Promise<WorkerResults['init']> {
-    const engine = await options.startEngine(dataUrl, (event) => options.post(progressMessage(event)));
-    const catalog = engine.catalog;
-    const scope = datasets?.filter((name) => name in catalog.tables) ?? Object.keys(catalog.tables);
-    const session: Session = { id: newId(), datasets: scope, secrets: [] };
-    const audit = createAuditLog(options.auditSinks ?? []);
-    const registry = createPerchRegistry(
-      { engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) },
-      { audit },
-    );
-    ready = { dataUrl, engine, registry, session, catalog };
+    opening = openData(dataUrl, datasets);
+    ready = await opening;
+    const { catalog, engine, session } = ready;
+    const scope = session.datasets;
+    void warm(engine, tablesToWarm(catalog, scope));
     const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({
       supportsRanges: false,
       message: `could not probe the data host: ${String(error)}`,
@@ -78,6 +76,42 @@ export function createAgentService(options: AgentServiceOptions) {
       rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message },
       build: options.build,
     };
+  }
+
+  /**
+   * Loads `tables` one by one while no turn runs; stops at the first question, whose own loads
+   * then wait for one table at most (the engine's queue is first come, first served: warming
+   * every table at once made a question asked at once 1 s slower). A failed load is left to the
+   * question that needs the table.
+   */
+  async function warm(engine: Engine, tables: readonly string[]): Promise<void> {
+    for (const table of tables) {
+      if (turns.size > 0) return;
+      await engine.ensureLoaded([table]).catch(() => undefined);
+    }
+  }
+
+  async function openData(dataUrl: string, datasets?: string[]): Promise<Ready> {
+    const engine = await options.startEngine(dataUrl, (event) => options.post(progressMessage(event)));
+    const catalog = engine.catalog;
+    const scope = datasets?.filter((name) => name in catalog.tables) ?? Object.keys(catalog.tables);
+    const session: Session = { id: newId(), datasets: scope, secrets: [] };
+    const audit = createAuditLog(options.auditSinks ?? []);
+    const registry = createPerchRegistry(
+      { engine, addTable: tableAdderFor(engine, (_id, table) => widenScope(table)) },
+      { audit },
+    );
+    return { dataUrl, engine, registry, session, catalog };
+  }
+
+  /**
+   * The opened data, waiting for an `init` still opening it: the page takes questions from its
+   * first paint, and a question asked at once arrived while `init` read the catalog — it failed
+   * with not_ready in 3 of 5 cold starts of the start-up bench (2026-12-03).
+   */
+  async function whenReady(): Promise<Ready> {
+    if (!ready && opening) await opening.catch(() => undefined);
+    return need();
   }
 
   /** A file dropped on the page takes the same path as an approved add_dataset_from_url. */
@@ -113,7 +147,7 @@ export function createAgentService(options: AgentServiceOptions) {
   }
 
   async function ask(request: Extract<WorkerRequest, { type: 'ask' }>): Promise<WorkerResults['ask']> {
-    const state = need();
+    const state = await whenReady();
     const model = options.createModel(request.model);
     // Every setting the client is built from, the key included (held in this worker's memory only):
     // a key fixed in Settings after a model_auth error must reach the next request.
@@ -162,7 +196,7 @@ export function createAgentService(options: AgentServiceOptions) {
   async function mapAsk(
     request: Extract<WorkerRequest, { type: 'map-ask' }>,
   ): Promise<WorkerResults['map-ask']> {
-    const state = need();
+    const state = await whenReady();
     const controller = new AbortController();
     turns.set(request.turnId, controller);
     try {
@@ -255,7 +289,7 @@ export function createAgentService(options: AgentServiceOptions) {
         return { datasets: [...state.session.datasets] };
       }
       case 'turn-replay': {
-        const state = need();
+        const state = await whenReady();
         await replayTurn({
           registry: state.registry,
           agent: 'offline',

@@ -3,7 +3,7 @@
  * IndexedDB audit into the platform-neutral agent service, and speaks protocol.ts.
  */
 import { RANGE_PROBE_PARAMETER } from '../site/site-messages';
-import { createBrowserEngine } from '../engine/browser-engine';
+import { createBrowserEngine, prestartBrowserDuckDB } from '../engine/browser-engine';
 import { probeRangeSupport } from '../engine';
 import { createAgentService } from './agent-service';
 import { createModelFromSettings, listModelsFromSettings } from './create-model';
@@ -21,8 +21,11 @@ const scope = self as unknown as {
 const connectSources = JSON.parse(import.meta.env.PERCH_CONNECT_SOURCES as string) as string[];
 self.fetch = guardFetch(self.fetch.bind(self), self.location.origin, connectSources);
 
+// DuckDB starts now, while the page builds its panels; `init` opens the data on it.
+const startDuckDB = prestartBrowserDuckDB();
+
 const service = createAgentService({
-  startEngine: (dataUrl, onProgress) => createBrowserEngine({ fetchBase: dataUrl, onProgress }),
+  startEngine: (dataUrl, onProgress) => createBrowserEngine({ fetchBase: dataUrl, onProgress, startDuckDB }),
   probeRanges: async (dataUrl) => probeRangeSupport(await firstDataFile(dataUrl)),
   createModel: createModelFromSettings,
   listModels: (settings) => listModelsFromSettings(settings),

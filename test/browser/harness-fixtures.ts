@@ -16,6 +16,7 @@ import type { Reading } from '../../src/reader/reading';
 import type { AuditEntry } from '../../src/registry';
 import type { Topology } from 'topojson-specification';
 import { BASEMAP_TOLERANCE_DEGREES, simplifyPolygons } from '../../src/worker/build-basemap';
+import { DATA_VERSION } from '../../src/catalog/data-version';
 
 type Ring = number[][];
 
@@ -225,7 +226,7 @@ const table = (
 });
 
 export const HARNESS_CATALOG: Catalog = {
-  version: 1,
+  version: DATA_VERSION,
   built_at: '2026-11-30T00:00:00Z',
   simulated: true,
   attribution: 'Data: eBird Status and Trends, Cornell Lab of Ornithology, Ithaca, New York.',

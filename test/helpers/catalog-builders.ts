@@ -1,4 +1,5 @@
 import type { Catalog, CatalogColumn, CatalogTable } from '../../src/catalog/types';
+import { DATA_VERSION } from '../../src/catalog/data-version';
 
 /** A catalog table with a name, columns and (optionally) its releases; every other field empty. */
 export function catalogTable(name: string, columns: CatalogColumn[], release?: number[]): CatalogTable {
@@ -24,7 +25,7 @@ export function catalogTable(name: string, columns: CatalogColumn[], release?: n
 /** A catalog of these tables; every other field empty. */
 export function catalogOf(tables: CatalogTable[]): Catalog {
   return {
-    version: 1,
+    version: DATA_VERSION,
     built_at: '',
     simulated: false,
     attribution: '',

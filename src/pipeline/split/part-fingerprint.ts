@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { discoveryFiles } from '../discover';
 import type { Discovery } from '../discover';
-import { inputFingerprint, PIPELINE_VERSION } from '../input-fingerprint';
+import { DATA_VERSION } from '../../catalog/data-version';
+import { inputFingerprint } from '../input-fingerprint';
 import type { ResolutionKm } from '../read/resolution-tokens';
 import type { PartTask } from './part-task';
 
@@ -39,6 +40,6 @@ export function partFingerprint(
 /** The fingerprint of a split build's output: its parts' fingerprints in merge order. */
 export function partsFingerprint(fingerprints: string[], resolutionKm: ResolutionKm): string {
   return createHash('sha256')
-    .update(JSON.stringify({ version: PIPELINE_VERSION, resolutionKm, parts: fingerprints }))
+    .update(JSON.stringify({ version: DATA_VERSION, resolutionKm, parts: fingerprints }))
     .digest('hex');
 }

@@ -3,6 +3,7 @@ import type { Catalog, CatalogBasemap, CatalogColumn, CatalogFile, CatalogTable 
 import type { Stage } from './stage';
 import { profileColumns } from './profile-columns';
 import { TABLE_SPECS, type TableSpec } from './table-specs';
+import { DATA_VERSION } from '../../catalog/data-version';
 
 export interface CatalogContext {
   root: string;
@@ -148,7 +149,7 @@ export async function buildCatalog(stage: Stage, context: CatalogContext): Promi
   const hasPlaces = TABLE_SPECS.some((spec) => spec.gazetteer && (tables[spec.name]?.rows ?? 0) > 0);
   const attribution = context.simulated ? SIMULATED_ATTRIBUTION : EBIRD_ATTRIBUTION;
   return {
-    version: 1,
+    version: DATA_VERSION,
     built_at: context.builtAt,
     simulated: context.simulated,
     attribution: [

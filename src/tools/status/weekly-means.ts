@@ -77,22 +77,26 @@ export function summariseCells(cells: readonly CellMean[]) {
 
 /**
  * Per week of the time, the place-wide mean over the cells modelled that week, in the order the
- * time walks its weeks (a span across the new year runs 48..52, 1..5).
+ * time walks its weeks (a span across the new year runs 48..52, 1..5); and `cells`, the most
+ * cells of the place any of those weeks has rows for (modelled or not).
  */
 export async function weeklyPlaceMeans(
   context: PerchContext,
   spec: SubjectSpec,
   measure: WeeklyMeasure,
-): Promise<{ series: WeekPoint[]; query: QueryResult }> {
+): Promise<{ series: WeekPoint[]; query: QueryResult; cells: number }> {
   const sql = placeMeansSql(context, spec, measure);
   const query = await runQuery(context, sql, { maxRows: 53, timeoutMs: 30_000 });
-  const byWeek = new Map(
-    (
-      previewRows(query.table, query.rows) as { week: number; value: number | null; total: number | null }[]
-    ).map((row) => [row.week, row]),
-  );
+  const rows = previewRows(query.table, query.rows) as {
+    week: number;
+    value: number | null;
+    total: number | null;
+    cells: number;
+  }[];
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
   const release = spec.species.release;
   return {
+    cells: rows.reduce((most, row) => Math.max(most, Number(row.cells)), 0),
     series: spec.time.weeks.map((week) => ({
       week,
       date: weekDate(release, week),
@@ -112,10 +116,10 @@ function placeMeansSql(context: PerchContext, spec: SubjectSpec, measure: Weekly
   const weeks = spec.time.weeks.join(', ');
   const area = spec.place.area;
   if (area && readsWeeklyRegions(context))
-    return `SELECT week, ${sqlIdentifier(`${measure}_mean`)} AS value, ${sqlIdentifier(`${measure}_sum`)} AS total FROM weekly_regions
+    return `SELECT week, ${sqlIdentifier(`${measure}_mean`)} AS value, ${sqlIdentifier(`${measure}_sum`)} AS total, cells FROM weekly_regions
     WHERE ${weeklyRegionRows(spec.species.species_code, area)} AND week IN (${weeks}) ORDER BY week`;
   const column = `w.${sqlIdentifier(measure)}`;
-  return `SELECT w.week, avg(${column}) AS value, sum(${column}) AS total FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
+  return `SELECT w.week, avg(${column}) AS value, sum(${column}) AS total, count(*) AS cells FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
     WHERE w.species_code = ${sqlString(spec.species.species_code)} AND w.week IN (${weeks}) AND ${spec.place.cells('c')}
     GROUP BY w.week ORDER BY w.week`;
 }

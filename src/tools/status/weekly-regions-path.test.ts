@@ -7,7 +7,9 @@ import type { Engine } from '../../engine';
 import type { QueryFrame } from '../../frame/query-frame';
 import { statusResultSchema } from '../../frame/status-result';
 import { buildData } from '../../pipeline';
-import type { Session } from '../../registry';
+import type { MapLayerPayload } from '../../payloads';
+import type { Attachment, Session } from '../../registry';
+import { WEEK_MAP_CELL_WEEKS } from './weekly-subject';
 import { createPerchRegistry } from '../index';
 
 // A place that is a whole state or the whole range reads its weekly series from weekly_regions
@@ -32,6 +34,8 @@ beforeAll(() => {
 /** An engine and registry over the simulated site, in a session without the tables in `without`. */
 interface Scope {
   call<T>(name: string, args: unknown): Promise<T>;
+  /** Payloads the last call attached (map layers, charts). */
+  lastAttachments(): Attachment[];
   /** Rows of `weekly` the engine has loaded so far. */
   weeklyRows(): number;
   /** Bytes fetched so far for `table`'s files. */
@@ -58,12 +62,15 @@ async function openScope(without: string[] = []): Promise<Scope> {
     datasets: Object.keys(engine.catalog.tables).filter((table) => !without.includes(table)),
   };
   let calls = 0;
+  let attachments: Attachment[] = [];
   return {
     async call<T>(name: string, args: unknown) {
       const outcome = await registry.call('offline', { id: `c${++calls}`, name, arguments: args }, session);
       if (!outcome.envelope.ok) throw new Error(JSON.stringify(outcome.envelope.error));
+      attachments = outcome.attachments;
       return outcome.envelope.data as T;
     },
+    lastAttachments: () => attachments,
     weeklyRows: () => weeklyRows,
     bytesOf: (table) => bytes.get(table) ?? 0,
     close: () => engine.close(),
@@ -75,7 +82,7 @@ async function ask(scope: Scope, frame: Omit<QueryFrame, 'species'>) {
   const result = statusResultSchema.parse(
     await scope.call('query_status', { species: ['sim001'], ...frame }),
   );
-  return { subject: result.subjects[0]!, sql: result.sql };
+  return { subject: result.subjects[0]!, sql: result.sql, caveats: result.caveats };
 }
 
 /** One question on a fresh engine (nothing loaded before): the answer, the rows of `weekly` and the bytes of `weekly_regions` it loaded. */
@@ -178,5 +185,65 @@ describe('weekly figures of a whole region from weekly_regions', () => {
       expect(fast.weeklyRows()).toBe(before);
       expect(slow.weeklyRows()).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('a week question over a large place maps the week it answers', () => {
+  // The range: 3,000 cells × 52 weeks is over the budget; Michigan (266 cells × 52) is under it.
+  it('the whole range: series of 52 weeks, cell figures and map of the peak week only; Michigan animates all 52', async () => {
+    expect(CELLS * 52).toBeGreaterThan(WEEK_MAP_CELL_WEEKS);
+    expect(266 * 52).toBeLessThan(WEEK_MAP_CELL_WEEKS);
+    const scope = await openScope();
+    try {
+      const frame: Omit<QueryFrame, 'species' | 'places'> = {
+        measure: 'abundance',
+        operation: 'when_highest',
+        times: [],
+      };
+      const range = await ask(scope, { ...frame, places: [] });
+      const layer = (attachments: Attachment[]) =>
+        attachments.find((attachment) => attachment.kind === 'map-layer')!.payload as MapLayerPayload;
+      const rangeLayer = layer(scope.lastAttachments());
+      const peak = range.subject.week!.week;
+      expect(range.subject.series).toHaveLength(52);
+      expect(range.subject.cell_weeks).toEqual([peak]);
+      // One week of every cell: the map holds each cell once, all in the peak week.
+      expect(rangeLayer.values.length).toBe(CELLS);
+      expect(new Set(rangeLayer.times)).toEqual(new Set([peak]));
+      expect(range.subject.cells_in_place).toBe(CELLS);
+      // The cell figures are that week's: their mean is the series' value of the peak week.
+      expect(range.subject.mean).toBeCloseTo(range.subject.week!.value!, 12);
+      expect(range.caveats.some((caveat) => caveat.includes(`for week ${peak} only`))).toBe(true);
+      // The cell figures read one week: every per-cell query names that week alone.
+      const cellQueries = range.sql.filter((sql) => /FROM weekly AS w JOIN cells/.test(sql));
+      expect(cellQueries.length).toBeGreaterThan(0);
+      for (const sql of cellQueries) expect(sql).toContain(`w.week IN (${peak})`);
+
+      const michigan = await ask(scope, { ...frame, places: PLACES[1]!.places });
+      const michiganLayer = layer(scope.lastAttachments());
+      expect(michigan.subject.cell_weeks).toBeUndefined();
+      expect(new Set(michiganLayer.times).size).toBe(52);
+      expect(michiganLayer.values.length).toBe(michigan.subject.cells_in_place * 52);
+      expect(michigan.caveats.some((caveat) => caveat.includes('only ('))).toBe(false);
+    } finally {
+      await scope.close();
+    }
+  });
+
+  it('the answer week follows the question: arrival maps the first week above the threshold', async () => {
+    const scope = await openScope();
+    try {
+      const arrival = await ask(scope, {
+        measure: 'occurrence',
+        operation: 'first_week_above',
+        times: [],
+        places: [],
+      });
+      expect(arrival.subject.week).toBeTruthy();
+      expect(arrival.subject.cell_weeks).toEqual([arrival.subject.week!.week]);
+      expect(arrival.subject.week!.week).not.toBe(arrival.subject.peak!.week);
+    } finally {
+      await scope.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { cellsAbove, resolveThreshold, weeksAbove } from './thresholds';
 import { bestWeek, biggestChange } from './timing';
 import { cellMeans, summariseCells, weeklyPlaceMeans } from './weekly-means';
 import { DEFAULT_TOP_N, whereCells } from './where-cells';
+import { weekDate } from '../support/week-dates';
 import { seasonRegionalStats } from './regional-stats';
 
 /** Operations answered from the weekly place-wide means; their series goes into the result (≤ 52 points). */
@@ -39,22 +40,40 @@ export async function weeklySubject(
 ): Promise<SubjectFigures> {
   const measure = frame.measure as WeeklyMeasure;
   const operation = frame.operation;
-  const means = await cellMeans(context, spec, measure, frame.interval === true);
-  const subject: StatusSubject = { ...subjectHeader(spec), ...summariseCells(means.cells) };
+  // The place-wide series first: a week question over a large place maps only the week it answers.
+  const chart = CHART_OPERATIONS.includes(operation)
+    ? await weeklyPlaceMeans(context, spec, measure)
+    : undefined;
+  const timing: WeekFigures = {};
+  if (chart) {
+    if (SERIES_OPERATIONS.includes(operation)) timing.series = chart.series;
+    // The peak within the time: an arrival answer says when it peaks too, a mean over May says its best week.
+    timing.peak = bestWeek(chart.series, 'highest');
+    weekFigures(frame, timing, chart.series);
+  }
+  const cellWeeks =
+    chart && SERIES_OPERATIONS.includes(operation) ? mappedWeeks(spec, chart.cells, timing) : spec.time.weeks;
+  const means = await cellMeans(
+    context,
+    { ...spec, time: { ...spec.time, weeks: cellWeeks } },
+    measure,
+    frame.interval === true,
+  );
+  const subject: StatusSubject = {
+    ...subjectHeader(spec),
+    ...(cellWeeks === spec.time.weeks ? {} : { cell_weeks: cellWeeks }),
+    ...summariseCells(means.cells),
+    ...timing,
+  };
   const figures: SubjectFigures = {
     subject,
-    caveats: [],
+    caveats: cellWeeks === spec.time.weeks ? [] : [mappedWeeksCaveat(spec, chart!.cells, cellWeeks)],
     queries: [means.query],
     cells: { table: means.table, query: means.query },
   };
-  if (CHART_OPERATIONS.includes(operation)) {
-    const { series, query } = await weeklyPlaceMeans(context, spec, measure);
-    figures.series = { points: series, query };
-    figures.queries.push(query);
-    if (SERIES_OPERATIONS.includes(operation)) subject.series = series;
-    // The peak within the time: an arrival answer says when it peaks too, a mean over May says its best week.
-    subject.peak = bestWeek(series, 'highest');
-    weekFigures(frame, subject, series);
+  if (chart) {
+    figures.series = { points: chart.series, query: chart.query };
+    figures.queries.push(chart.query);
   }
   if (
     YEAR_PEAK_OPERATIONS.includes(operation) &&
@@ -123,10 +142,35 @@ export async function weeklySubject(
   return figures;
 }
 
+/** What a week operation reads off the place-wide series. */
+type WeekFigures = Pick<StatusSubject, 'series' | 'peak' | 'week' | 'stay' | 'change' | 'threshold'>;
+
+/**
+ * Cell-weeks above which a week question maps, and sums cells over, only the week it answers.
+ * The map of a week question animates every cell of every week; the place-wide figures come from
+ * the series whatever the size. Measured on the 45-species scale site (2026-12-03): "When is the
+ * Simulated Oriole 9 most common?" over its whole range (147,088 cells × 52 weeks = 7.6 M rows)
+ * did not finish within the registry's 15 s in Node. At 27 km a US state is at most ~1,000
+ * cells (52,000 cell-weeks) and keeps its animation; a country or a continental range does not.
+ */
+export const WEEK_MAP_CELL_WEEKS = 100_000;
+
+/** The weeks a week question's cell figures and map cover: every week of the time, or for a large place the answer's week. */
+function mappedWeeks(spec: SubjectSpec, cells: number, timing: WeekFigures): number[] {
+  if (spec.time.weeks.length <= 1 || cells * spec.time.weeks.length <= WEEK_MAP_CELL_WEEKS)
+    return spec.time.weeks;
+  const answer = timing.week?.week ?? timing.stay?.first.week ?? timing.change?.to.week ?? timing.peak?.week;
+  return [answer ?? spec.time.weeks[0]!];
+}
+
+function mappedWeeksCaveat(spec: SubjectSpec, cells: number, weeks: readonly number[]): string {
+  return `The map and the cell figures (cells, mean, total) are for week ${weeks.join(', ')} only (${weekDate(spec.species.release, weeks[0]!)}): ${spec.place.label} has ${cells.toLocaleString('en-US')} cells, too many to load for all ${spec.time.weeks.length} weeks; the weekly means cover every week.`;
+}
+
 /** The week figures of the week operations, from the series. */
 function weekFigures(
   frame: QueryFrame,
-  subject: StatusSubject,
+  subject: WeekFigures,
   series: NonNullable<StatusSubject['series']>,
 ): void {
   const operation = frame.operation;
