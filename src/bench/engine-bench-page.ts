@@ -55,6 +55,11 @@ export interface EngineBenchPage {
   buildMs: number;
   /** Chromium's --user-data-dir: names the launched browser's processes (chromium-memory.ts). */
   profileDir: string;
+  /**
+   * A full garbage collection of the page's heap (the engine, hyparquet and Arrow run there), so a
+   * memory reading counts what is kept, not what V8 has not collected yet.
+   */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +132,14 @@ export async function openEngineBenchPage(
       errors,
       buildMs,
       profileDir: join(site, 'profile'),
+      collectGarbage: async () => {
+        const session = await page.context().newCDPSession(page);
+        try {
+          await session.send('HeapProfiler.collectGarbage');
+        } finally {
+          await session.detach();
+        }
+      },
       close: cleanup,
     };
   } catch (error) {

@@ -26,7 +26,7 @@ export function formatScaleBench(report: ScaleBenchReport): string {
     `  weekly file per species: min ${mb(report.weeklyFiles.min)}, median ${mb(report.weeklyFiles.median)}, max ${mb(report.weeklyFiles.max)}`,
     `catalog.json: ${report.catalog.bytes.toLocaleString('en')} bytes, gzip ${report.catalog.gzipBytes.toLocaleString('en')} bytes`,
     `chromium: ${typeof report.chromium === 'string' ? report.chromium : `skipped (${report.chromium.skipped})`}`,
-    'memory: sum of PSS (RSS in brackets) from /proc/<pid>/smaps_rollup of the launched Chromium and every process below it (browser, zygotes, renderer with the DuckDB worker, GPU, utility)',
+    'memory: sum of PSS (RSS in brackets) from /proc/<pid>/smaps_rollup of the launched Chromium and every process below it (browser, zygotes, renderer with the DuckDB worker, GPU, utility), read after a full garbage collection of the page heap',
   ];
   const many = report.catalogSite;
   if (many)

@@ -89,6 +89,7 @@ export async function runScaleHost(options: ScaleBrowserOptions): Promise<ScaleH
     const started = performance.now();
     await startEngine(browser, dataUrl);
     const chromiumStartMs = performance.now() - started;
+    await browser.collectGarbage();
     const memoryAtStart = chromiumMemory(browser.profileDir);
     const run: ScaleHostRun = {
       host: options.host,
@@ -129,6 +130,7 @@ export async function runScaleHost(options: ScaleBrowserOptions): Promise<ScaleH
           );
           if (!outcome.ok) roundFailed++;
         }
+        await browser.collectGarbage();
         const memory = chromiumMemory(browser.profileDir);
         run.rounds.push({ round, ms: performance.now() - begun, failed: roundFailed, memory });
         progress(
@@ -226,6 +228,7 @@ async function askGuarded(
       memory: chromiumMemory(browser.profileDir),
     };
   }
+  await browser.collectGarbage();
   const memory = chromiumMemory(browser.profileDir);
   const events = unwrap(await browser.call('takeLoadEvents'), 'load events');
   const base = {
