@@ -13,7 +13,12 @@
  * Bundled into one classic script, `sw.js`: imports here must be used by nothing else.
  */
 import { parseRange, rangeKey, sliceAnswer, storedRangeAnswer } from './data-cache-keys';
-import { RANGE_PROBE_PARAMETER, type PageToWorkerMessage, type WorkerToPageMessage } from './site-messages';
+import {
+  type CacheMessage,
+  RANGE_PROBE_PARAMETER,
+  type PageToWorkerMessage,
+  type WorkerToPageMessage,
+} from './site-messages';
 
 const worker = self as unknown as ServiceWorkerGlobalScope & {
   __PRECACHE__: { version: string; files: string[] };
@@ -66,12 +71,14 @@ worker.addEventListener('message', (event) => {
   const client = event.source as Client | null;
   if (message?.type === 'cache-all-data' || message?.type === 'cache-tables') {
     const only = message.type === 'cache-tables' ? new Set(message.tables) : undefined;
+    const answer = (cacheMessage: CacheMessage) =>
+      client?.postMessage({ ...cacheMessage, job: message.job } satisfies WorkerToPageMessage);
     event.waitUntil(
-      cacheAllData((answer) => client?.postMessage(answer), only).catch((error: unknown) =>
-        client?.postMessage({
+      cacheAllData(answer, only).catch((error: unknown) =>
+        answer({
           type: 'cache-error',
           message: `offline_cache_failed: ${String(error)}. Check the connection and try again.`,
-        } satisfies WorkerToPageMessage),
+        }),
       ),
     );
   }
@@ -175,7 +182,7 @@ async function dataResponse(request: Request): Promise<Response> {
  * those reads bypassed the cache, so without this an offline reload could not answer again).
  */
 async function cacheAllData(
-  post: (message: WorkerToPageMessage) => void,
+  post: (message: CacheMessage) => void,
   only?: ReadonlySet<string>,
 ): Promise<void> {
   const cache = await caches.open(DATA_CACHE);

@@ -1,8 +1,8 @@
-import type { PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
+import type { CacheMessage, PageToWorkerMessage, WorkerToPageMessage } from './site-messages';
 
 export interface SiteWorker {
   /** Asks sw.js to download every data file; `onMessage` gets its progress. */
-  cacheAllData(onMessage: (message: WorkerToPageMessage) => void): void;
+  cacheAllData(onMessage: (message: CacheMessage) => void): void;
   /**
    * A table the engine read. On the first visit (no sw.js in control at load) reads went past it
    * (measured: the first six tables, read while the page was already controlled, were not in
@@ -39,6 +39,17 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
   const handedOver = new Set<string>();
   let inFlight = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let jobs = 0;
+  /** Listens to the messages of one caching job until its last (done or error). */
+  const follow = (job: string, onMessage: (message: CacheMessage) => void) => {
+    const listener = (event: MessageEvent) => {
+      const message = event.data as WorkerToPageMessage;
+      if (message.job !== job) return;
+      if (message.type !== 'cache-progress') container.removeEventListener('message', listener);
+      onMessage(message);
+    };
+    container.addEventListener('message', listener);
+  };
   const handOver = () => {
     timer = undefined;
     const worker = container.controller;
@@ -47,18 +58,16 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
     pending.clear();
     for (const table of tables) handedOver.add(table);
     inFlight = true;
-    const listener = (event: MessageEvent) => {
-      const message = event.data as WorkerToPageMessage;
+    const job = `tables-${++jobs}`;
+    follow(job, (message) => {
       if (message.type === 'cache-progress') return;
-      container.removeEventListener('message', listener);
       inFlight = false;
       if (message.type === 'cache-done' && message.failed.length)
         console.warn(`offline: ${message.failed.join(', ')} could not be kept for offline use.`);
       if (pending.size) handOver();
       else options.onFirstVisitCache?.('kept');
-    };
-    container.addEventListener('message', listener);
-    worker.postMessage({ type: 'cache-tables', tables } satisfies PageToWorkerMessage);
+    });
+    worker.postMessage({ type: 'cache-tables', job, tables } satisfies PageToWorkerMessage);
   };
   const scheduleHandOver = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -90,13 +99,9 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
             type: 'cache-error',
             message: 'offline_unavailable: the service worker is not running. Reload the page and try again.',
           });
-        const listener = (event: MessageEvent) => {
-          const message = event.data as WorkerToPageMessage;
-          onMessage(message);
-          if (message.type !== 'cache-progress') container.removeEventListener('message', listener);
-        };
-        container.addEventListener('message', listener);
-        active.postMessage({ type: 'cache-all-data' } satisfies PageToWorkerMessage);
+        const job = `all-${++jobs}`;
+        follow(job, onMessage);
+        active.postMessage({ type: 'cache-all-data', job } satisfies PageToWorkerMessage);
       })();
     },
   };

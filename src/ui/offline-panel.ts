@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/types';
-import type { WorkerToPageMessage } from '../site/site-messages';
+import type { CacheMessage } from '../site/site-messages';
 import { el, formatBytes } from './dom';
 
 export interface OfflinePanel {
@@ -17,7 +17,7 @@ export function catalogBytes(catalog: Pick<Catalog, 'tables' | 'basemap'>): numb
 
 /** How to start saving every data file, or why it cannot be done here (src/site/offline-availability.ts). */
 export type OfflineAccess =
-  | { start: (onMessage: (message: WorkerToPageMessage) => void) => void }
+  | { start: (onMessage: (message: CacheMessage) => void) => void }
   | { unavailable: string };
 
 /**
