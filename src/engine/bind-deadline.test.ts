@@ -31,7 +31,13 @@ const MARGIN_MS = 1_500;
 const NEXT_CALL_MS = 20_000;
 /** cells.lat is 42 + i / 10 for i in 0..39 (test-catalog.ts). */
 const CELLS = { n: 40, lat_sum: 40 * 42 + (39 * 40) / 2 / 10 };
-const CELLS_SQL = 'SELECT count(*) AS n, round(sum(lat), 6) AS lat_sum FROM cells';
+/**
+ * The same figures in a text not asked before (a bound every cell passes): a repeated text would
+ * come from the engine's result cache, not from the worker the test means to reach.
+ */
+let cellsAsked = 0;
+const cellsSql = () =>
+  `SELECT count(*) AS n, round(sum(lat), 6) AS lat_sum FROM cells WHERE lat > -${++cellsAsked}`;
 const CSV = 'site,count\nPoint Pelee,3\nTawas Point,5\n';
 
 let fixture: TestCatalog;
@@ -59,6 +65,11 @@ function openCore(limits?: { timeoutMs: number }): Promise<EngineCore> {
 /** The core as an Engine with no text check in front: what DuckDB does when the check lets a query through. */
 function uncheckedEngine(core: EngineCore): Engine {
   return { ...core, query: (sql, options) => core.query({ sql, body: sql }, options) };
+}
+
+function queryCells(core: EngineCore) {
+  const sql = cellsSql();
+  return core.query({ sql, body: sql }, { scope: ['cells'] });
 }
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
@@ -110,7 +121,7 @@ describe('engine core: one deadline over bind, below the text check', () => {
       // The frozen worker thread really ends (the work stops, not only the wait).
       await workers[before - 1].exited;
 
-      const next = await timed(core.query({ sql: CELLS_SQL, body: CELLS_SQL }, { scope: ['cells'] }));
+      const next = await timed(queryCells(core));
       expect(next.ms).toBeLessThan(NEXT_CALL_MS);
       expect(previewRows(next.value.table, 1)).toEqual([CELLS]);
       // The replacement reloaded cells itself; this call fetched nothing.
@@ -119,13 +130,9 @@ describe('engine core: one deadline over bind, below the text check', () => {
       expect(restarts.at(-1)?.reloaded).toEqual(['cells', 'sightings']);
       expect(restarts.at(-1)?.reason).toMatch(/did not stop within \d+ ms of a timeout/);
       // A table the session added from bytes (add_dataset_from_url ends in addTable) survives too.
-      const added = await core.query(
-        {
-          sql: 'SELECT sum(count) AS total FROM sightings',
-          body: 'SELECT sum(count) AS total FROM sightings',
-        },
-        { scope: ['sightings'] },
-      );
+      // A text of its own per depth, so the second one reaches the replacement worker too.
+      const sightingsSql = `SELECT sum(count) AS total FROM sightings WHERE count > -${depth}`;
+      const added = await core.query({ sql: sightingsSql, body: sightingsSql }, { scope: ['sightings'] });
       expect(previewRows(added.table, 1)).toEqual([{ total: 8 }]);
     }, 60_000);
   }
@@ -147,7 +154,7 @@ describe('engine core: one deadline over bind, below the text check', () => {
     expect(error.message).toMatch(/worker was replaced/);
     expect(ms).toBeLessThan(300 + CANCEL_GRACE_MS + MARGIN_MS);
     await workers[before - 1].exited;
-    const next = await timed(core.query({ sql: CELLS_SQL, body: CELLS_SQL }, { scope: ['cells'] }));
+    const next = await timed(queryCells(core));
     expect(next.ms).toBeLessThan(NEXT_CALL_MS);
     expect(previewRows(next.value.table, 1)).toEqual([CELLS]);
     expect(restarts.at(-1)?.reason).toMatch(/of a cancelled/);
@@ -161,14 +168,14 @@ describe('engine core: one deadline over bind, below the text check', () => {
     );
     expect(error.code).toBe('timeout');
     expect(ms).toBeLessThan(DEADLINE_MS + CANCEL_GRACE_MS + MARGIN_MS);
-    const next = await timed(core.query({ sql: CELLS_SQL, body: CELLS_SQL }, { scope: ['cells'] }));
+    const next = await timed(queryCells(core));
     expect(next.ms).toBeLessThan(NEXT_CALL_MS);
     expect(previewRows(next.value.table, 1)).toEqual([CELLS]);
   }, 60_000);
 
   it('a quick query under the same deadline is not stopped and keeps its worker', async () => {
     const before = workers.length;
-    const result = await core.query({ sql: CELLS_SQL, body: CELLS_SQL }, { scope: ['cells'] });
+    const result = await queryCells(core);
     expect(previewRows(result.table, 1)).toEqual([CELLS]);
     expect(workers.length).toBe(before);
   });
@@ -213,7 +220,7 @@ describe('registry run_sql: the registry deadline stops bind work too', () => {
       expect(rowsOf(`b${counter}`)).toMatchObject([{ tool: 'run_sql', outcome: 'timeout', code: 'timeout' }]);
       await workers[before - 1].exited;
 
-      const next = await call(CELLS_SQL);
+      const next = await call(cellsSql());
       expect(next.ms).toBeLessThan(NEXT_CALL_MS);
       expect(next.value.envelope).toMatchObject({ ok: true, data: { rows: 1, preview: [CELLS] } });
       expect(rowsOf(`b${counter}`)).toMatchObject([{ tool: 'run_sql', outcome: 'ok' }]);
@@ -232,13 +239,14 @@ describe('the full page stack (text check + engine + registry): never wedged', (
       // Warm: a call waiting for the first worker runs with the clock paused (call-deadline.ts).
       await engine.ensureLoaded(['cells']);
       for (const depth of [21, 30]) {
-        for (const sql of [macroBomb(depth), CELLS_SQL]) {
+        const cells = cellsSql();
+        for (const sql of [macroBomb(depth), cells]) {
           const id = `f${++counter}`;
           const { value, ms } = await timed(
             registry.call('offline', { id, name: 'run_sql', arguments: { sql, purpose: 'probe' } }, session),
           );
           expect(registry.audit.entries().filter((entry) => entry.call_id === id)).toHaveLength(1);
-          if (sql === CELLS_SQL) {
+          if (sql === cells) {
             expect(ms).toBeLessThan(NEXT_CALL_MS);
             expect(value.envelope).toMatchObject({ ok: true, data: { preview: [CELLS] } });
           } else {

@@ -242,6 +242,30 @@ describe('createNodeEngine', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
+  it('a text asked again is answered from the result cache, under the same scope check and limits', async () => {
+    const sql = 'SELECT season, start_week FROM seasons ORDER BY start_week';
+    const first = await engine.query(sql, { scope: ALL });
+    const again = await engine.query(sql, { scope: ALL });
+    // The very rows of the first run: DuckDB was not asked again.
+    expect(again.table).toBe(first.table);
+    expect(again.bytesFetched).toBe(0);
+    expect(again.tablesRead).toEqual(['seasons']);
+    // The scope is the caller's, not the cache's: the same text outside it is refused as before.
+    const outside = await engineFailure(engine.query(sql, { scope: ['weekly'] }));
+    expect(outside.code).toBe('sql_rejected');
+    expect(outside.message).toMatch(/table 'seasons' is outside this session's scope/);
+    const tooBig = await engineFailure(engine.query(sql, { scope: ALL, maxBytes: 8 }));
+    expect(tooBig.code).toBe('result_too_large');
+    // A lower row limit is another text (the engine caps at maxRows + 1), so it runs and is checked.
+    const capped = await engineFailure(engine.query(sql, { scope: ALL, maxRows: 1 }));
+    expect(capped.code).toBe('result_too_large');
+    // A query whose rows change from run to run is run every time.
+    const random = 'SELECT random() AS r FROM seasons';
+    const draws = [await engine.query(random, { scope: ALL }), await engine.query(random, { scope: ALL })];
+    expect(draws[1].table).not.toBe(draws[0].table);
+    expect(previewRows(draws[1].table, 10)).not.toEqual(previewRows(draws[0].table, 10));
+  });
+
   it('killing the DuckDB worker mid-query gives engine_restarted and the next query succeeds with reloaded tables', async () => {
     const before = workers.length;
     const running = engine.query(SLOW_SQL, { scope: [], timeoutMs: 60_000 });
@@ -254,8 +278,9 @@ describe('createNodeEngine', () => {
     const weeklyLoads = progress.filter(
       (event) => event.type === 'load-start' && event.table === 'weekly',
     ).length;
-    const next = await engine.query('SELECT count(*) AS n FROM weekly', { scope: ALL });
-    expect(previewRows(next.table, 1)).toEqual([{ n: 2 * 52 * 40 }]);
+    // A text not asked before: a repeated one would come from the result cache, not the new worker.
+    const next = await engine.query('SELECT count(*) AS after_kill FROM weekly', { scope: ALL });
+    expect(previewRows(next.table, 1)).toEqual([{ after_kill: 2 * 52 * 40 }]);
     expect(workers.length).toBe(before + 1);
     expect(restarts.at(-1)).toMatch(/worker exited.*reloaded .*weekly/);
     // The reload happened in the restart, not lazily in this query.
@@ -275,8 +300,8 @@ it('a query that traps the wasm (out of memory) answers query_failed, its worker
   // The trap's wording varies from run to run ("memory access out of bounds", "null function or function
   // signature mismatch"); what holds is the replacement.
   expect(error.message).toMatch(/ran out of memory or crashed .*worker was replaced/);
-  const next = await engine.query('SELECT count(*) AS n FROM weekly', { scope: ALL });
-  expect(previewRows(next.table, 1)).toEqual([{ n: 2 * 52 * 40 }]);
+  const next = await engine.query('SELECT count(*) AS after_trap FROM weekly', { scope: ALL });
+  expect(previewRows(next.table, 1)).toEqual([{ after_trap: 2 * 52 * 40 }]);
   expect(workers.length).toBe(before + 1);
   expect(restarts.at(-1)).toMatch(/DuckDB trapped \(.+\).*reloaded .*weekly/);
 });
