@@ -15,8 +15,9 @@ import type { LoadProgressEvent, TableLoadReport } from './types';
  * one-species, one-week question reads one file's footer and one or two row groups.
  *
  * Partitioned tables with a sort key (`weekly`, `seasonal`: species, then week or season, then
- * cell) also fetch only the columns the scans read, plus the key; the other columns of a piece
- * are NULL until a query reads them. Such a piece is then deleted by its key range and loaded
+ * cell) and tables of one file (`regions`, `places`…) also fetch only the columns the scans read,
+ * plus the key if any; the other columns of a piece are NULL until a query reads them. Such a
+ * piece is then deleted by its key range (a one-file table: every row, `reloadFile`) and loaded
  * again with the union of columns, so no query ever sees a not-fetched NULL in a column it reads.
  * Key ranges are checked on every load (each row's key above the one before, no overlap with
  * another piece); a file that fails the check is loaded whole-column from then on. Rowids cannot
@@ -136,6 +137,8 @@ export class TableLoader {
     const key = this.wholeColumnTables.has(table)
       ? null
       : sortKey(this.catalog, table, metadata)?.map((name) => name.toLowerCase());
+    // Columns always fetched when a table is read column by column: its key (none for one file).
+    const narrow = key ?? (this.isOneFile(table, metadata) ? [] : null);
     const held = this.loaded.get(table)?.get(file.path);
     const byColumns = new Map<string, PieceLoad>();
     for (const [group] of metadata.row_groups.entries()) {
@@ -143,9 +146,9 @@ export class TableLoader {
         needs === 'all' ? 'all' : needs.filter((scan) => rowGroupMayHold(metadata, group, scan.rows));
       if (scans !== 'all' && scans.length === 0) continue;
       const wanted =
-        scans === 'all' || !key
+        scans === 'all' || !narrow
           ? names
-          : [...new Set([...key, ...scans.flatMap((scan) => [...scan.columns])])];
+          : [...new Set([...narrow, ...scans.flatMap((scan) => [...scan.columns])])];
       const piece = held?.get(group);
       if (piece && wanted.every((name) => piece.columns.has(name))) continue;
       const columns = new Set([...(piece?.columns ?? []), ...wanted].filter((name) => names.includes(name)));
@@ -177,6 +180,8 @@ export class TableLoader {
     if (key && !this.rangesHold(table, file, groups, read.keyRanges))
       return this.loadWholeColumns(session, table, key, load, report);
     const pieces = this.loaded.get(table)?.get(file.path) ?? new Map<number, Piece>();
+    if (!key && groups.some((group) => pieces.has(group)))
+      return this.reloadFile(session, table, pieces, load, report);
     for (const group of groups) {
       const range = pieces.get(group)?.range;
       if (range && key) await this.deleteRange(session, table, key, range);
@@ -194,6 +199,34 @@ export class TableLoader {
       rows: read.rows,
       bytesFetched: report.bytesFetched - before,
     });
+  }
+
+  /**
+   * A one-file table without a sort key has no range to delete a piece by: when a held row group
+   * needs more columns, every row is deleted and every group held so far loaded again with all the
+   * columns read until now (the example's `regions`: 4 name columns for the reader, 10 KB, and
+   * its 1.5 MB of boundaries only when a map of a region asks for them).
+   */
+  private async reloadFile(
+    session: DuckDBSession,
+    table: string,
+    pieces: Map<number, Piece>,
+    load: PieceLoad,
+    report: TableLoadReport,
+  ): Promise<void> {
+    const groups = new Set([...pieces.keys(), ...load.groups]);
+    const columns = new Set([
+      ...load.columns,
+      ...[...pieces.values()].flatMap((piece) => [...piece.columns]),
+    ]);
+    await session.runTrusted(`DELETE FROM ${sqlIdentifier(table)}`);
+    pieces.clear();
+    await this.loadPieces(session, table, { file: load.file, groups: [...groups], columns }, report);
+  }
+
+  /** Whether `table` is one file with no sort key: its columns may be fetched as read (`reloadFile`). */
+  private isOneFile(table: string, metadata: FileMetaData): boolean {
+    return this.catalog.tables[table].files.length === 1 && sortKey(this.catalog, table, metadata) === null;
   }
 
   /**

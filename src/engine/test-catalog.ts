@@ -55,7 +55,34 @@ export interface TestCatalogOptions {
   cellsPerWeek?: number;
   /** `weekly` gets abundance_lower and abundance_upper too: columns a one-measure question must not fetch. */
   intervals?: boolean;
+  /**
+   * A `regions` table as the pipeline writes it: one file, no sort key, 5,000 rows in three row
+   * groups, names beside a long boundary text (REGION_SHAPE) that a name lookup must not fetch.
+   */
+  regions?: boolean;
 }
+
+export const TEST_REGION_COUNT = 5_000;
+
+/** Region `i`'s boundary: ~600 characters of digits that compress poorly, so the column is most of the file. */
+export const REGION_SHAPE = (i: string) =>
+  `'{"type":"Polygon","coordinates":[' || list_aggregate([hash(${i} * 1000 + k) % 100000 FOR k IN range(60)], 'string_agg', ',') || ']}'`;
+
+const REGIONS_TABLE: TableSpec = {
+  name: 'regions',
+  columns: [
+    ['region_code', 'VARCHAR'],
+    ['name', 'VARCHAR'],
+    ['geometry_geojson', 'VARCHAR'],
+  ],
+  rowGroupSize: 2048,
+  files: [
+    {
+      path: 'regions.parquet',
+      select: `SELECT 'R' || lpad(CAST(range AS VARCHAR), 4, '0') AS region_code, 'Region ' || range AS name, ${REGION_SHAPE('range')} AS geometry_geojson FROM range(0, ${TEST_REGION_COUNT}) ORDER BY region_code`,
+    },
+  ],
+};
 
 const tableSpecs = (cells: number, intervals: boolean): TableSpec[] => [
   {
@@ -144,7 +171,11 @@ export async function makeTestCatalog(options: TestCatalogOptions = {}): Promise
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const tables: Record<string, CatalogTable> = {};
-  for (const spec of tableSpecs(options.cellsPerWeek ?? 40, options.intervals ?? false)) {
+  const specs = [
+    ...tableSpecs(options.cellsPerWeek ?? 40, options.intervals ?? false),
+    ...(options.regions ? [REGIONS_TABLE] : []),
+  ];
+  for (const spec of specs) {
     const files = [];
     let rows = 0;
     for (const file of spec.files) {
