@@ -9,10 +9,14 @@ import { median } from './engine-bench-queries';
  * Issue 16's start-up goals, on the built app (`BASE=/perch/`, the example data) served from
  * 127.0.0.1 with ranges, in Chromium, no key (the offline reader):
  * - cold: a fresh browser profile opens the page and asks at once; the time is from navigation
- *   to the answer's card ending (goal ≤ 1.2 s median);
+ *   to the frame that shows the answer (goal ≤ 1.2 s median);
  * - warm: the same profile opens the page again (service worker installed, caches filled) and
  *   asks at once (goal ≤ 0.6 s);
- * - later answers: three more questions on that page, submit to card end (goal ≤ 150 ms median).
+ * - later answers: three more questions on that page, from the form's submit to the frame that
+ *   shows the answer (goal ≤ 150 ms median).
+ * The times are read by the page's own clock (`ANSWER_CLOCK`): what a visitor waits. Playwright's
+ * view (its click's checks before the submit, its polling after the answer) is reported beside
+ * them: on 2026-12-03 it added 80–480 ms to a later answer once the map drew after the answer.
  */
 export interface ColdStartOptions {
   /** Folder with the example's catalog.json (pipeline output). */
@@ -25,6 +29,8 @@ export interface ColdStartReport {
   coldMs: number[];
   warmMs: number[];
   laterMs: number[];
+  /** The same three, as Playwright sees them from outside the page. */
+  outside: { coldMs: number[]; warmMs: number[]; laterMs: number[] };
   errors: string[];
 }
 
@@ -35,12 +41,50 @@ const LATER = [
   'When do they leave Michigan?',
 ];
 
-/** Navigates, asks `question` as soon as the ask box takes it, and resolves with ms from navigation to the answer. */
-async function answerAfterOpening(page: Page, url: string, question: string): Promise<number> {
+/** What the page's clock recorded: `performance.now()` (ms since navigation) at each submit and each answer's frame. */
+interface AnswerClock {
+  submits: number[];
+  answers: number[];
+}
+
+/**
+ * Runs in every page before its scripts: records each form submit, and the start of the first
+ * frame after a turn's action bar appears (the turn has ended and its answer is rendered).
+ */
+function ANSWER_CLOCK(): void {
+  const clock: AnswerClock = { submits: [], answers: [] };
+  (window as unknown as { __answerClock: AnswerClock }).__answerClock = clock;
+  document.addEventListener('submit', () => clock.submits.push(performance.now()), true);
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const actions of document.querySelectorAll('.turns .turn .turn-actions:not([hidden])')) {
+      if (seen.has(actions)) continue;
+      seen.add(actions);
+      requestAnimationFrame(() => clock.answers.push(performance.now()));
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+}
+
+async function answerClock(page: Page, answers: number): Promise<AnswerClock> {
+  await page.waitForFunction(
+    (count) =>
+      ((window as unknown as { __answerClock?: AnswerClock }).__answerClock?.answers.length ?? 0) >= count,
+    answers,
+  );
+  return page.evaluate(() => (window as unknown as { __answerClock: AnswerClock }).__answerClock);
+}
+
+/** Navigates, asks `question` as soon as the ask box takes it; ms to the answer by the page's clock and from outside. */
+async function answerAfterOpening(
+  page: Page,
+  url: string,
+  question: string,
+): Promise<{ inPage: number; outside: number }> {
   const started = performance.now();
   await page.goto(url);
   await ask(page, question);
-  return performance.now() - started;
+  const outside = performance.now() - started;
+  return { inPage: (await answerClock(page, 1)).answers[0], outside };
 }
 
 /** Asks and waits for the turn to end; throws when it ends in an error instead of an answer. */
@@ -64,24 +108,38 @@ async function ask(page: Page, question: string): Promise<void> {
 export async function runColdStartBench(options: ColdStartOptions): Promise<ColdStartReport> {
   const runs = options.runs ?? 5;
   const { url, server } = await serveStatic(await builtApp(options.dataDir), '/perch/');
-  const report: ColdStartReport = { coldMs: [], warmMs: [], laterMs: [], errors: [] };
+  const report: ColdStartReport = {
+    coldMs: [],
+    warmMs: [],
+    laterMs: [],
+    outside: { coldMs: [], warmMs: [], laterMs: [] },
+    errors: [],
+  };
   try {
     for (let run = 0; run < runs; run++) {
       let context: BrowserContext | null = null;
       try {
         context = await launchChromium();
+        await context.addInitScript(ANSWER_CLOCK);
         const cold = await context.newPage();
         cold.on('pageerror', (error) => report.errors.push(error.message));
-        report.coldMs.push(await answerAfterOpening(cold, url, FIRST));
+        const first = await answerAfterOpening(cold, url, FIRST);
+        report.coldMs.push(first.inPage);
+        report.outside.coldMs.push(first.outside);
         // The service worker has installed and claimed the page by now; a second visit starts from its caches.
         await cold.close();
         const warm = await context.newPage();
-        report.warmMs.push(await answerAfterOpening(warm, url, FIRST));
+        const second = await answerAfterOpening(warm, url, FIRST);
+        report.warmMs.push(second.inPage);
+        report.outside.warmMs.push(second.outside);
         for (const question of LATER) {
           const started = performance.now();
           await ask(warm, question);
-          report.laterMs.push(performance.now() - started);
+          report.outside.laterMs.push(performance.now() - started);
         }
+        const clock = await answerClock(warm, 1 + LATER.length);
+        for (let turn = 1; turn <= LATER.length; turn++)
+          report.laterMs.push(clock.answers[turn] - clock.submits[turn]);
       } catch (error) {
         report.errors.push(error instanceof Error ? error.message : String(error));
       } finally {
@@ -100,10 +158,12 @@ const line = (label: string, values: number[], goal: number) =>
     : `${median(values) <= goal ? 'MEET' : 'MISS'} ${label}: median ${median(values).toFixed(0)} ms (runs: ${values.map((value) => value.toFixed(0)).join(', ')}; goal ≤ ${goal} ms)`;
 
 export function formatColdStart(report: ColdStartReport): string {
+  const outside = (values: number[]) =>
+    values.length === 0 ? '' : `; from outside (Playwright) ${median(values).toFixed(0)} ms`;
   return [
-    line('cold page → first answer', report.coldMs, 1200),
-    line('warm second visit → first answer', report.warmMs, 600),
-    line('later answers', report.laterMs, 150),
+    line('cold page → first answer', report.coldMs, 1200) + outside(report.outside.coldMs),
+    line('warm second visit → first answer', report.warmMs, 600) + outside(report.outside.warmMs),
+    line('later answers', report.laterMs, 150) + outside(report.outside.laterMs),
     ...report.errors.map((error) => `error: ${error}`),
   ].join('\n');
 }

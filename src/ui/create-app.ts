@@ -27,6 +27,7 @@ import {
 } from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
+import { holdLayersUntilAnswer } from './layers-after-answer';
 import type { MapPoint } from './map-keys';
 import { createMapView, type MapInsets } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
@@ -42,6 +43,9 @@ import { suggestQuestions } from './suggest-questions';
 import { svgIcon } from './svg-icon';
 import { createTabs } from './tabs';
 import { createTimeSlider } from './time-slider';
+
+/** Longest a map layer waits for its turn's answer (layers-after-answer.ts): a model's turn may take several steps. */
+const LAYER_HOLD_MS = 300;
 
 export interface AppOptions {
   /** Absolute URL of the folder holding catalog.json (respects the page's sub-path). */
@@ -59,7 +63,7 @@ export interface App {
   ask(question: string): void;
   /** Resolves once init, the basemap and the audit list have answered (or failed). */
   ready: Promise<void>;
-  /** Resolves after the map's next drawn frame. */
+  /** Resolves after the map's next drawn frame, once the layers held for an answer are on it. */
   mapRendered(): Promise<void>;
 }
 
@@ -288,6 +292,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     map.addLayer(payload);
     offerLayerRows(turnId);
   }
+  const heldLayers = holdLayersUntilAnswer(addLayer, LAYER_HOLD_MS);
   /** The visible layers `turnId` drew, as the Data tab's rows (shown while that answer has no chart). */
   function offerLayerRows(turnId: string) {
     const shown = [...layers.values()].filter((layer) => layer.turnId === turnId && layer.visible);
@@ -383,6 +388,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     host.request('stop', { turnId }).catch((error: unknown) => chat.fail(turnId, errorMessage(error)));
   }
   function startTurn(turnId: string, question: string, label: string) {
+    heldLayers.flush();
     runningTurn = turnId;
     drawn.map = false;
     drawn.chart = false;
@@ -393,6 +399,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   }
   /** `answered`: the turn ended with an answer (turn-end), not an error or a Stop. */
   function endTurn(turnId: string, failure?: string, answered = failure === undefined) {
+    heldLayers.release();
     if (failure) chat.fail(turnId, failure);
     if (runningTurn !== turnId) return;
     runningTurn = undefined;
@@ -441,8 +448,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         return;
       case 'payload-add': {
         const { payload } = event;
-        if (payload.kind === 'map-layer') addLayer(event.turnId, payload);
-        else if (payload.kind === 'chart') {
+        if (payload.kind === 'map-layer') {
+          if (event.turnId === runningTurn) drawn.map = true;
+          heldLayers.add(event.turnId, payload);
+        } else if (payload.kind === 'chart') {
           if (event.turnId === runningTurn) drawn.chart = true;
           chart.show(payload);
           chart.setCursor(slider.current());
@@ -549,7 +558,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     health.setAlert('shared', sharedQuestionOffer(settings, questions.length, start));
   }
 
-  return { ask, ready, mapRendered: () => map.rendered() };
+  return { ask, ready, mapRendered: () => heldLayers.drawn().then(() => map.rendered()) };
 }
 
 /** "Settings · <model>": narrow screens show only "Settings" (the model part is its own span). */

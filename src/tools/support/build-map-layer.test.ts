@@ -48,6 +48,27 @@ describe('buildMapLayer time sorting', () => {
     expect(Object.keys(layer.timeLabels!).map(Number).sort()).toEqual([16, 24]);
   });
 
+  it('rows already in week order (as the weekly SQL sends them) keep their order, with each week block', () => {
+    const layer = buildMapLayer(
+      source(
+        {
+          lon: Float64Array.from([1, 2, 1, 2, 3]),
+          lat: Float64Array.from([10, 20, 10, 20, 30]),
+          value: Float64Array.from([0.25, NaN, 0.5, 0.75, 1]),
+          week: Int32Array.from([16, 16, 24, 24, 24]),
+          region: ['a', 'b', 'c', 'd', 'e'],
+        },
+        { timeColumn: 'week', labelColumn: 'region' },
+      ),
+      { kind: 'point', lon: 'lon', lat: 'lat' },
+    );
+    expect([...layer.times!]).toEqual([16, 16, 24, 24, 24]);
+    expect([...layer.values]).toEqual([0.25, NaN, 0.5, 0.75, 1]);
+    expect([...layer.coordinates]).toEqual([1, 10, 2, 20, 1, 10, 2, 20, 3, 30]);
+    expect(layer.labels).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(layer.timeStarts).toEqual({ 16: [0, 2], 24: [2, 3] });
+  });
+
   it('moves each polygon ring with its feature and rebuilds polygonStarts', () => {
     const square = (x: number) =>
       JSON.stringify({
