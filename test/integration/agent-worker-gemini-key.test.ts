@@ -13,6 +13,7 @@ import { createAgentHost, type AgentHost } from '../../src/worker/host';
 import { type MockGeminiServer, startMockGeminiServer } from '../helpers/mock-gemini-server';
 import apiKeyInvalid from '../../src/models/__fixtures__/gemini-api-key-invalid.json';
 import { replyFrom, type ProviderFixture } from '../helpers/provider-fixture';
+import { localRanges } from '../helpers/local-ranges';
 
 const data = process.env.PERCH_TEST_DATA;
 if (!data)
@@ -41,13 +42,7 @@ describe.skipIf(!data)('agent worker: a changed Gemini key starts a fresh client
     channel = new MessageChannel();
     const service = createAgentService({
       startEngine: (_url, onProgress) => createNodeEngine({ dataDir: data!, onProgress }),
-      probeRanges: async () => ({
-        supportsRanges: true,
-        status: 206,
-        acceptRanges: 'bytes',
-        contentLength: 1,
-        message: 'local files',
-      }),
+      probeRanges: localRanges,
       createModel: (settings) => {
         if (settings.kind !== 'gemini') throw new Error('this test asks Gemini only');
         return createGeminiModel({ apiKey: settings.apiKey, model: settings.model, baseUrl: server.url });

@@ -11,6 +11,7 @@ import type { ModelAdapter } from '../../src/models/model-adapter';
 import type { ScriptedStep } from '../../src/models/scripted-model';
 import { createAgentService } from '../../src/worker/agent-service';
 import { createAgentHost, type AgentHost, type WorkerPush } from '../../src/worker/host';
+import { localRanges } from '../helpers/local-ranges';
 
 const data = process.env.PERCH_TEST_DATA;
 if (!data)
@@ -42,13 +43,7 @@ describe.skipIf(!data)('agent worker over a MessageChannel', () => {
     channel = new MessageChannel();
     const service = createAgentService({
       startEngine: (_url, onProgress) => createNodeEngine({ dataDir: data!, onProgress }),
-      probeRanges: async () => ({
-        supportsRanges: true,
-        status: 206,
-        acceptRanges: 'bytes',
-        contentLength: 1,
-        message: 'local files',
-      }),
+      probeRanges: localRanges,
       createModel: () => queuedModel,
       post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
       readDataFile: async (dir, path) => JSON.parse(readFileSync(join(dir, path), 'utf8')),

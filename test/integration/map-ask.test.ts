@@ -16,6 +16,7 @@ import { createAgentService } from '../../src/worker/agent-service';
 import { createAgentHost, type AgentHost } from '../../src/worker/host';
 import { NO_SUBJECT_ANSWER } from '../../src/worker/map-turn';
 import { MAP_AGENT } from '../../src/worker/protocol';
+import { localRanges } from '../helpers/local-ranges';
 
 const data = process.env.PERCH_TEST_DATA;
 if (!data)
@@ -44,13 +45,7 @@ describe.skipIf(!data)('map-ask over a MessageChannel', () => {
     channel = new MessageChannel();
     const service = createAgentService({
       startEngine: (_url, onProgress) => createNodeEngine({ dataDir: data!, onProgress }),
-      probeRanges: async () => ({
-        supportsRanges: true,
-        status: 206,
-        acceptRanges: 'bytes',
-        contentLength: 1,
-        message: 'local',
-      }),
+      probeRanges: localRanges,
       createModel: () => model,
       post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
     });
