@@ -18,11 +18,14 @@ import type { Engine, LoadProgressEvent, LoadReport, QueryLimits, QueryOptions, 
 
 /**
  * Results kept for a second asking (result-cache.ts): the repeated lookups are kilobytes (the
- * example's 287 regions as Arrow: 14 KB; a page of 300 towns: 21 KB), so 256 KB a result and 8 MB
- * in all keep every one of a conversation's without holding maps' cell rows.
+ * example's 287 regions as Arrow: 14 KB; a page of 300 towns: 21 KB), and a follow-up about the
+ * same place and year ("when do they arrive?", then "…leave?", "…peak?") reads the same 52-week
+ * cell map again: Michigan's 15,236 cell-weeks are 744 KB, 44–98 ms a reading in Node. 1 MB a
+ * result keeps that map; 8 MB in all holds a conversation's lookups and a few such maps, not the
+ * cell-weeks of a continental range (WEEK_MAP_CELL_WEEKS caps a map at 100,000, ~5 MB).
  */
 const RESULT_CACHE_BYTES = 8_000_000;
-const RESULT_CACHE_ENTRY_BYTES = 256_000;
+const RESULT_CACHE_ENTRY_BYTES = 1_000_000;
 
 export interface EngineRestartEvent {
   reason: string;
