@@ -26,6 +26,9 @@ const offlineUnavailable = offlineUnavailableReason({
   secureContext: window.isSecureContext,
   serviceWorkers: 'serviceWorker' in navigator,
 });
+// sw.js is registered at the page's first quiet moment (ui/first-quiet.ts), known once the app exists.
+let pageQuiet!: () => void;
+const quiet = new Promise<void>((resolve) => (pageQuiet = resolve));
 const site =
   offlineUnavailable === undefined
     ? startServiceWorker({
@@ -35,6 +38,7 @@ const site =
         onFirstVisitCache: (state) => {
           document.documentElement.dataset.firstVisitCache = state;
         },
+        registerAfter: quiet,
       })
     : undefined;
 // startServiceWorker is undefined only without navigator.serviceWorker.
@@ -45,13 +49,14 @@ const offline = createOfflinePanel(
 );
 const health = createHealthBanner([offline.element]);
 
-createApp(root, host, {
+const app = createApp(root, host, {
   dataUrl,
   pageUrl: window.location.href,
   stores: { local: window.localStorage, session: window.sessionStorage },
   health,
   onTableRead: (table) => site?.noteTableRead(table),
 });
+void app.firstQuiet.then(pageQuiet);
 // The total is shown before anything downloads; catalog.json is small and the worker reads it too.
 fetch(new URL('catalog.json', dataUrl))
   .then((response) => response.json() as Promise<Catalog>)

@@ -62,3 +62,48 @@ describe('startServiceWorker: two caching jobs at once', () => {
     expect(kept).toEqual(['pending', 'kept']);
   });
 });
+
+describe('startServiceWorker: registered at the page’s first quiet moment', () => {
+  function countingContainer() {
+    const sw = firstVisitContainer();
+    let registrations = 0;
+    sw.container.register = async () => {
+      registrations++;
+      return {};
+    };
+    Object.defineProperty(globalThis, 'navigator', {
+      value: { serviceWorker: sw.container },
+      configurable: true,
+    });
+    return { sw, registrations: () => registrations };
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('registers sw.js only once registerAfter settles', async () => {
+    const { registrations } = countingContainer();
+    let quiet!: () => void;
+    startServiceWorker({
+      base: '/',
+      onUpdate: () => {},
+      registerAfter: new Promise<void>((resolve) => (quiet = resolve)),
+    });
+    await tick();
+    expect(registrations()).toBe(0);
+    quiet();
+    await tick();
+    expect(registrations()).toBe(1);
+  });
+
+  it('"Keep all data offline" registers at once and asks for every file, quiet moment or not', async () => {
+    const { sw, registrations } = countingContainer();
+    const site = startServiceWorker({
+      base: '/',
+      onUpdate: () => {},
+      registerAfter: new Promise<void>(() => {}),
+    })!;
+    site.cacheAllData(() => {});
+    await tick();
+    expect(registrations()).toBe(1);
+    expect(sw.asked.map((message) => message.type)).toEqual(['cache-all-data']);
+  });
+});

@@ -18,6 +18,8 @@ export interface StartServiceWorkerOptions {
   onUpdate(): void;
   /** First visit: `pending` while tables read are being kept for offline use, `kept` once they are. */
   onFirstVisitCache?(state: 'pending' | 'kept'): void;
+  /** sw.js is registered once this settles (the page's first quiet moment, ui/first-quiet.ts). @default at once */
+  registerAfter?: Promise<unknown>;
 }
 
 /** Table reads come in bursts (a question reads several): one hand-over per burst. */
@@ -78,8 +80,12 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
     controlled = true;
     scheduleHandOver();
   });
-  const registration = container
-    .register(`${options.base}sw.js`, { scope: options.base })
+  // "Keep all data offline" needs sw.js at once, quiet moment or not.
+  let registerNow!: () => void;
+  const registering = new Promise<void>((resolve) => (registerNow = resolve));
+  void (options.registerAfter ?? Promise.resolve()).then(registerNow);
+  const registration = registering
+    .then(() => container.register(`${options.base}sw.js`, { scope: options.base }))
     .catch((error: unknown) => {
       console.warn(`service_worker_failed: ${String(error)}. Perch works, but not offline.`);
       return undefined;
@@ -92,6 +98,7 @@ export function startServiceWorker(options: StartServiceWorkerOptions): SiteWork
       if (controlled) scheduleHandOver();
     },
     cacheAllData(onMessage) {
+      registerNow();
       void (async () => {
         const active = (await registration) ? (await container.ready).active : null;
         if (!active)

@@ -1,7 +1,7 @@
 import type { AgentEvent, TurnSummary } from '../agent';
 import type { Catalog } from '../catalog/types';
 import type { QueryFrame } from '../frame/query-frame';
-import type { MapLayerPayload } from '../payloads';
+import type { BasemapPayload, MapLayerPayload } from '../payloads';
 import type { AgentHost, WorkerPush } from '../worker/host';
 import { createApprovalsTab } from './approvals-tab';
 import { MAP_TURN_LABEL, mapAskRequest } from './ask-the-map';
@@ -27,7 +27,8 @@ import {
 } from './key-storage';
 import { layerTimes, peakTime } from './layer-data';
 import { createLayerList } from './layer-list';
-import { holdLayersUntilAnswer } from './layers-after-answer';
+import { holdUntilAnswer } from './draw-after-answer';
+import { firstQuiet } from './first-quiet';
 import type { MapPoint } from './map-keys';
 import { createMapView, type MapInsets } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
@@ -44,8 +45,22 @@ import { svgIcon } from './svg-icon';
 import { createTabs } from './tabs';
 import { createTimeSlider } from './time-slider';
 
-/** Longest a map layer waits for its turn's answer (layers-after-answer.ts): a model's turn may take several steps. */
+/** Longest a map layer waits for its turn's answer (draw-after-answer.ts): a model's turn may take several steps. */
 const LAYER_HOLD_MS = 300;
+/**
+ * Longest the basemap waits for a question asked before it could be drawn. Its first frame held
+ * the main thread 2.5 s in Chromium with SwiftShader, and a question asked at once was answered in
+ * the worker ~1.5 s before the page could show it (cold-start trace, 2026-12-04); the first
+ * answer waits for DuckDB to start (1.4–1.9 s) and its first loads, and a Gemini turn may take
+ * longer: past this the map is drawn anyway.
+ */
+const BASEMAP_HOLD_MS = 5_000;
+/**
+ * The page counts as quiet once this long has passed with its data open and no question running
+ * (first-quiet.ts): DuckDB's start, which the service worker's install would slow, ends 1.3–2.0 s
+ * after the data opened here, and a follow-up tends to come within seconds of an answer.
+ */
+const QUIET_IDLE_MS = 3_000;
 
 export interface AppOptions {
   /** Absolute URL of the folder holding catalog.json (respects the page's sub-path). */
@@ -65,6 +80,8 @@ export interface App {
   ready: Promise<void>;
   /** Resolves after the map's next drawn frame, once the layers held for an answer are on it. */
   mapRendered(): Promise<void>;
+  /** Resolves at the page's first quiet moment (first-quiet.ts): a while with the data open and no question running. */
+  firstQuiet: Promise<void>;
 }
 
 /** Builds the page inside `root` and wires every view to the agent worker through `host`. */
@@ -292,7 +309,12 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     map.addLayer(payload);
     offerLayerRows(turnId);
   }
-  const heldLayers = holdLayersUntilAnswer(addLayer, LAYER_HOLD_MS);
+  const heldLayers = holdUntilAnswer<{ turnId: string; payload: MapLayerPayload }>(
+    ({ turnId, payload }) => addLayer(turnId, payload),
+    LAYER_HOLD_MS,
+  );
+  const quiet = firstQuiet(QUIET_IDLE_MS);
+  const heldBasemap = holdUntilAnswer<BasemapPayload>((basemap) => map.setBasemap(basemap), BASEMAP_HOLD_MS);
   /** The visible layers `turnId` drew, as the Data tab's rows (shown while that answer has no chart). */
   function offerLayerRows(turnId: string) {
     const shown = [...layers.values()].filter((layer) => layer.turnId === turnId && layer.visible);
@@ -388,6 +410,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     host.request('stop', { turnId }).catch((error: unknown) => chat.fail(turnId, errorMessage(error)));
   }
   function startTurn(turnId: string, question: string, label: string) {
+    quiet.turnStarted();
     heldLayers.flush();
     runningTurn = turnId;
     drawn.map = false;
@@ -399,7 +422,9 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   }
   /** `answered`: the turn ended with an answer (turn-end), not an error or a Stop. */
   function endTurn(turnId: string, failure?: string, answered = failure === undefined) {
+    heldBasemap.release();
     heldLayers.release();
+    quiet.turnEnded();
     if (failure) chat.fail(turnId, failure);
     if (runningTurn !== turnId) return;
     runningTurn = undefined;
@@ -450,7 +475,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
         const { payload } = event;
         if (payload.kind === 'map-layer') {
           if (event.turnId === runningTurn) drawn.map = true;
-          heldLayers.add(event.turnId, payload);
+          heldLayers.add({ turnId: event.turnId, payload });
         } else if (payload.kind === 'chart') {
           if (event.turnId === runningTurn) drawn.chart = true;
           chart.show(payload);
@@ -517,12 +542,14 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
       chat.setSuggestions(suggestQuestions(catalog));
       health.setInit(result);
       progress.done();
+      quiet.opened();
       await Promise.allSettled([
         host.request('basemap', {}).then(
           (answer) => {
             basemapTables = answer.basemap.sourceTables;
             basemapSources = answer.basemap.sources;
-            map.setBasemap(answer.basemap);
+            if (runningTurn) heldBasemap.add(answer.basemap);
+            else map.setBasemap(answer.basemap);
           },
           (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`),
         ),
@@ -558,7 +585,12 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     health.setAlert('shared', sharedQuestionOffer(settings, questions.length, start));
   }
 
-  return { ask, ready, mapRendered: () => heldLayers.drawn().then(() => map.rendered()) };
+  return {
+    ask,
+    ready,
+    firstQuiet: quiet.reached,
+    mapRendered: () => Promise.all([heldBasemap.drawn(), heldLayers.drawn()]).then(() => map.rendered()),
+  };
 }
 
 /** "Settings · <model>": narrow screens show only "Settings" (the model part is its own span). */

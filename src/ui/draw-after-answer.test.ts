@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapLayerPayload } from '../payloads';
-import { type HoldScheduler, holdLayersUntilAnswer } from './layers-after-answer';
+import { type HoldScheduler, holdUntilAnswer } from './draw-after-answer';
 
 /** A scheduler the test steps by hand: frames and timers run only when told. */
 function manualScheduler() {
@@ -28,19 +28,27 @@ function manualScheduler() {
   };
 }
 
-const layer = (id: string) => ({ kind: 'map-layer', id }) as MapLayerPayload;
+/** What the page holds: a turn's map layer (create-app.ts). */
+interface HeldLayer {
+  turnId: string;
+  payload: MapLayerPayload;
+}
+const layer = (turnId: string, id: string): HeldLayer => ({
+  turnId,
+  payload: { kind: 'map-layer', id } as MapLayerPayload,
+});
 
-describe('holdLayersUntilAnswer', () => {
+describe('holdUntilAnswer', () => {
   it('draws a turn’s layers only after its end and one painted frame, in the order they came', async () => {
     const drawnIds: string[] = [];
     const clock = manualScheduler();
-    const hold = holdLayersUntilAnswer(
-      (turnId, payload) => drawnIds.push(`${turnId}:${payload.id}`),
+    const hold = holdUntilAnswer<HeldLayer>(
+      ({ turnId, payload }) => drawnIds.push(`${turnId}:${payload.id}`),
       300,
       clock.scheduler,
     );
-    hold.add('t1', layer('a'));
-    hold.add('t1', layer('b'));
+    hold.add(layer('t1', 'a'));
+    hold.add(layer('t1', 'b'));
     expect(drawnIds).toEqual([]);
     let settled = false;
     const drawn = hold.drawn().then(() => {
@@ -60,9 +68,9 @@ describe('holdLayersUntilAnswer', () => {
   it('a turn that runs on (a model’s several steps) draws its layers after the longest hold', () => {
     const drawnIds: string[] = [];
     const clock = manualScheduler();
-    const hold = holdLayersUntilAnswer((_turn, payload) => drawnIds.push(payload.id), 300, clock.scheduler);
-    hold.add('t1', layer('a'));
-    hold.add('t1', layer('b'));
+    const hold = holdUntilAnswer<HeldLayer>(({ payload }) => drawnIds.push(payload.id), 300, clock.scheduler);
+    hold.add(layer('t1', 'a'));
+    hold.add(layer('t1', 'b'));
     expect(clock.pendingTimers()).toEqual([300]); // one timer for the batch, not one per layer
     clock.fireTimers();
     expect(drawnIds).toEqual(['a', 'b']);
@@ -74,12 +82,12 @@ describe('holdLayersUntilAnswer', () => {
   it('a new turn draws the last one’s held layers at once, before its own', () => {
     const drawnIds: string[] = [];
     const clock = manualScheduler();
-    const hold = holdLayersUntilAnswer((turnId) => drawnIds.push(turnId), 300, clock.scheduler);
-    hold.add('t1', layer('a'));
+    const hold = holdUntilAnswer<HeldLayer>(({ turnId }) => drawnIds.push(turnId), 300, clock.scheduler);
+    hold.add(layer('t1', 'a'));
     hold.release();
     hold.flush(); // the next question was asked before the frame
     expect(drawnIds).toEqual(['t1']);
-    hold.add('t2', layer('b'));
+    hold.add(layer('t2', 'b'));
     clock.paintFrame(); // t1's frame wait ends: t2's layer may go early, never twice
     clock.paintFrame();
     hold.release();
@@ -89,7 +97,7 @@ describe('holdLayersUntilAnswer', () => {
   });
 
   it('drawn() resolves at once when nothing is held', async () => {
-    const hold = holdLayersUntilAnswer(() => {}, 300, manualScheduler().scheduler);
+    const hold = holdUntilAnswer<HeldLayer>(() => {}, 300, manualScheduler().scheduler);
     await expect(hold.drawn()).resolves.toBeUndefined();
   });
 });
