@@ -82,6 +82,15 @@ export interface CatalogBasemap {
   sources: string[];
 }
 
+/** Query results the pipeline kept for the engine to answer before DuckDB starts (engine/prebuilt-results.ts). */
+export interface CatalogPrebuilt {
+  path: string;
+  bytes: number;
+  sha256: string;
+  /** How many results the file holds. */
+  results: number;
+}
+
 export interface Catalog {
   /** The pipeline's DATA_VERSION (data-version.ts) when it wrote this catalog; the engine opens no other. */
   version: number;
@@ -94,6 +103,8 @@ export interface Catalog {
   macros: { name: string; signature: string; meaning: string }[];
   tables: Record<string, CatalogTable>;
   basemap?: CatalogBasemap;
+  /** Absent in builds before it existed, and where the pipeline could not run the queries. */
+  prebuilt?: CatalogPrebuilt;
   /**
    * What a person should know about this build, shown on the page beside the data line, e.g. why
    * the simulated demo was built instead of the real example. Absent when there is nothing to say.

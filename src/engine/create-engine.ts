@@ -11,6 +11,7 @@ import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-m
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
 import { planShadowStatements } from './plan-shadow';
+import { readPrebuiltResults } from './prebuilt-results';
 import { type CachedResult, ResultCache } from './result-cache';
 import { scansInPlan, tableNeeds, type TableNeeds } from './scan-needs';
 import { TableLoader } from './table-loader';
@@ -104,6 +105,14 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
   const setup = [...startupMacroStatements(catalog), ...planShadowStatements(catalog)];
   const added = new AddedTables(catalog);
   const results = new ResultCache(RESULT_CACHE_BYTES, RESULT_CACHE_ENTRY_BYTES);
+  // A build without prebuilt results, or one whose file cannot be read (offline, not kept), answers
+  // every query through DuckDB as before.
+  const prebuiltLoaded = catalog.prebuilt
+    ? readPrebuiltResults(options.source, catalog.prebuilt).then(
+        (entries) => results.seed(entries),
+        () => undefined,
+      )
+    : Promise.resolve();
   // Read on every call: addTable adds entries to the catalog.
   const catalogTables = () => Object.keys(catalog.tables);
   const columnsOf = (table: string) => catalog.tables[table].columns.map((column) => column.name);
@@ -268,24 +277,49 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     };
   }
 
-  async function runQuery(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
-    const started = Date.now();
-    const limits: QueryLimits = {
-      timeoutMs: queryOptions.timeoutMs ?? defaults.timeoutMs,
-      maxRows: queryOptions.maxRows ?? defaults.maxRows,
-      maxBytes: queryOptions.maxBytes ?? defaults.maxBytes,
-    };
-    const { signal, scope } = queryOptions;
-    if (signal?.aborted)
+  const limitsOf = (queryOptions: QueryOptions): QueryLimits => ({
+    timeoutMs: queryOptions.timeoutMs ?? defaults.timeoutMs,
+    maxRows: queryOptions.maxRows ?? defaults.maxRows,
+    maxBytes: queryOptions.maxBytes ?? defaults.maxBytes,
+  });
+
+  /** Steps 1–2, then a result already kept for the same text (result-cache.ts), or undefined. */
+  function keptAnswer(
+    checked: CheckedSql,
+    queryOptions: QueryOptions,
+    started: number,
+  ): QueryResult | undefined {
+    const limits = limitsOf(queryOptions);
+    if (queryOptions.signal?.aborted)
       throw engineError(
         'cancelled',
         'the caller cancelled the query before it started',
         'Run it again when needed',
       );
-    const wrapped = wrapQuery(checked.body, limits.maxRows + 1);
     if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
-    const cached = results.get(wrapped);
-    if (cached) return cachedResult(cached, checked, queryOptions.scope, limits, started);
+    const cached = results.get(wrapQuery(checked.body, limits.maxRows + 1));
+    return cached && cachedResult(cached, checked, queryOptions.scope, limits, started);
+  }
+
+  /**
+   * A kept result answers without waiting for the queries before it or for DuckDB itself: the
+   * pipeline's prebuilt results (prebuilt-results.ts) answer the reader's first questions while
+   * the 34 MB wasm still compiles.
+   */
+  async function query(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
+    const started = Date.now();
+    await prebuiltLoaded;
+    return keptAnswer(checked, queryOptions, started) ?? serialised(() => runQuery(checked, queryOptions));
+  }
+
+  async function runQuery(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
+    const started = Date.now();
+    const limits = limitsOf(queryOptions);
+    const { signal, scope } = queryOptions;
+    // Again: the same text may have run while this one waited in the queue.
+    const kept = keptAnswer(checked, queryOptions, started);
+    if (kept) return kept;
+    const wrapped = wrapQuery(checked.body, limits.maxRows + 1);
     const deadline = new CallDeadline(limits.timeoutMs, signal);
     try {
       let session = await deadline.outsideClock(ready);
@@ -380,7 +414,8 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
 
   return {
     catalog,
-    query: (checked, queryOptions) => serialised(() => runQuery(checked, queryOptions)),
+    query,
+    keptResults: () => results.entries(),
     ensureLoaded: (tables, partitions) =>
       serialised(async () => {
         const unknown = tables.filter((table) => !(table in catalog.tables));

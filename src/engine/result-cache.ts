@@ -47,8 +47,13 @@ export function isVolatileSql(sql: string): boolean {
   return !lexed.ok || lexed.tokens.some((token) => token.kind === 'word' && VOLATILE_WORDS.has(token.text));
 }
 
+/** A kept result with the SQL it answers (the text DuckDB ran): what the pipeline prebuilds. */
+export interface KeptResult extends CachedResult {
+  sql: string;
+}
+
 export class ResultCache {
-  private readonly entries = new Map<string, CachedResult>();
+  private readonly kept = new Map<string, CachedResult>();
   private bytes = 0;
 
   constructor(
@@ -57,26 +62,36 @@ export class ResultCache {
   ) {}
 
   get(sql: string): CachedResult | undefined {
-    const entry = this.entries.get(sql);
+    const entry = this.kept.get(sql);
     if (!entry) return undefined;
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently read.
-    this.entries.delete(sql);
-    this.entries.set(sql, entry);
+    this.kept.delete(sql);
+    this.kept.set(sql, entry);
     return entry;
+  }
+
+  /** Every kept result, least recently read first. */
+  entries(): KeptResult[] {
+    return [...this.kept].map(([sql, entry]) => ({ sql, ...entry }));
+  }
+
+  /** Keeps results run elsewhere (prebuilt by the pipeline), under the same size limits. */
+  seed(results: readonly KeptResult[]): void {
+    for (const { sql, ...entry } of results) this.set(sql, entry);
   }
 
   set(sql: string, entry: CachedResult): void {
     if (entry.bytes > this.maxEntryBytes || isVolatileSql(sql)) return;
-    const previous = this.entries.get(sql);
+    const previous = this.kept.get(sql);
     if (previous) {
-      this.entries.delete(sql);
+      this.kept.delete(sql);
       this.bytes -= previous.bytes;
     }
-    this.entries.set(sql, entry);
+    this.kept.set(sql, entry);
     this.bytes += entry.bytes;
-    for (const [key, old] of this.entries) {
+    for (const [key, old] of this.kept) {
       if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
+      this.kept.delete(key);
       this.bytes -= old.bytes;
     }
   }

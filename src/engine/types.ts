@@ -1,3 +1,4 @@
+import type { KeptResult } from './result-cache';
 import type { Table } from 'apache-arrow';
 import type { Catalog, CatalogTable } from '../catalog/types';
 
@@ -14,6 +15,8 @@ export interface Engine {
    * Refuses a name already in the catalog (`table_exists`) and unreadable bytes (`load_failed`).
    */
   addTable(request: AddTableRequest): Promise<{ rows: number }>;
+  /** The results kept for a second asking (result-cache.ts): what the pipeline prebuilds. */
+  keptResults(): KeptResult[];
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import type { BuildReport } from './build-data';
 import type { Discovery } from './discover';
 import { gazetteerSource } from './gazetteer/load-towns';
 import type { ResolutionKm } from './read/resolution-tokens';
+import { prebuildResults } from './prebuild-results';
 import { replaceFolder } from './replace-folder';
 import { buildCatalog, type CatalogContext } from './tables/build-catalog';
 import type { Stage } from './tables/stage';
@@ -65,12 +66,15 @@ export interface FinishContext
   resolutionKm: ResolutionKm;
   found: string[];
   inputs: Discovery | null;
+  /** Prebuilt results beside the catalog (prebuild-results.ts). @default true */
+  prebuild?: boolean;
 }
 
 /**
  * The steps after the tables are written, the same for a one-process build and the merge of a
- * split one: (1) basemap.json for the staged cells, (2) the profiled catalog.json, (3)
- * build-fingerprint.json, (4) `building` swapped in for `outDir`. The caller removes `building`
+ * split one: (1) basemap.json for the staged cells, (2) the profiled catalog.json, (3) the
+ * prebuilt results, added to the catalog, (4) build-fingerprint.json, (5) `building` swapped in
+ * for `outDir`. The caller removes `building`
  * when a step throws.
  */
 export async function finishBuild(
@@ -97,6 +101,18 @@ export async function finishBuild(
     notes: context.pageNotes,
   });
   writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
+  if (context.prebuild ?? true) {
+    progress(
+      'prebuilt',
+      "running the reader's first queries on the built data (answered before DuckDB starts)",
+    );
+    catalog.prebuilt = await prebuildResults(building);
+    progress(
+      'prebuilt',
+      `wrote ${catalog.prebuilt.path}: ${catalog.prebuilt.results} results, ${catalog.prebuilt.bytes} bytes`,
+    );
+    writeFileSync(join(building, 'catalog.json'), `${JSON.stringify(catalog, null, 1)}\n`);
+  }
   writeFileSync(
     join(building, FINGERPRINT_FILE),
     `${JSON.stringify({ fingerprint: context.fingerprint, resolutionKm: context.resolutionKm, found: context.found, inputs: context.inputs }, null, 1)}\n`,

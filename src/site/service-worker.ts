@@ -45,9 +45,10 @@ worker.addEventListener('install', (event) => {
       );
       // The page's first catalog read happens before this worker controls it; without this copy
       // the first offline visit could not even list the tables. Best effort: data may live elsewhere.
-      // The basemap is read at that first load too (before this worker controls the page), so it is
-      // kept here as well: without it an offline reload drew no map and said so.
-      await cacheCatalogAndBasemap().catch(() => undefined);
+      // The basemap and the prebuilt results are read at that first load too (before this worker
+      // controls the page), so they are kept here as well: without the basemap an offline reload
+      // drew no map and said so.
+      await cacheCatalogAndEveryLoadFiles().catch(() => undefined);
       await worker.skipWaiting();
     })(),
   );
@@ -117,14 +118,22 @@ async function shellResponse(request: Request): Promise<Response> {
   }
 }
 
-async function cacheCatalogAndBasemap(): Promise<void> {
-  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as {
-    basemap?: { path: string };
-  };
-  if (!catalog.basemap) return;
-  const url = new URL(catalog.basemap.path, new URL('data/', scopeUrl)).href;
-  const response = await fetch(url);
-  if (response.status === 200) await (await caches.open(DATA_CACHE)).put(url, response);
+/** Files beside catalog.json that every load reads (the basemap, the prebuilt results). */
+interface EveryLoadFiles {
+  basemap?: { path: string; bytes: number };
+  prebuilt?: { path: string; bytes: number };
+}
+const everyLoadFiles = (catalog: EveryLoadFiles) =>
+  [catalog.basemap, catalog.prebuilt].filter((file) => file !== undefined);
+
+async function cacheCatalogAndEveryLoadFiles(): Promise<void> {
+  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as EveryLoadFiles;
+  const cache = await caches.open(DATA_CACHE);
+  for (const file of everyLoadFiles(catalog)) {
+    const url = new URL(file.path, new URL('data/', scopeUrl)).href;
+    const response = await fetch(url);
+    if (response.status === 200) await cache.put(url, response);
+  }
 }
 
 async function catalogNetworkFirst(request: Request): Promise<Response> {
@@ -187,16 +196,15 @@ async function cacheAllData(
 ): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   const dataUrl = new URL('data/', scopeUrl);
-  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as {
+  const catalog = (await (await catalogNetworkFirst(new Request(CATALOG_URL))).json()) as EveryLoadFiles & {
     tables: Record<string, { files: { path: string; bytes: number }[] }>;
-    basemap?: { path: string; bytes: number };
   };
-  // basemap.json is fetched on every load (so cached after the first visit) and listed here too.
+  // The basemap and prebuilt results are fetched on every load (so cached after the first visit) and listed here too.
   const files = [
     ...Object.entries(catalog.tables)
       .filter(([name]) => !only || only.has(name))
       .flatMap(([, table]) => table.files),
-    ...(catalog.basemap ? [catalog.basemap] : []),
+    ...everyLoadFiles(catalog),
   ];
   const total = files.reduce((sum, file) => sum + file.bytes, 0);
   const failed: string[] = [];

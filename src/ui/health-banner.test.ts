@@ -50,4 +50,12 @@ describe('describeBuildNotes', () => {
 
 describe('catalogBytes', () => {
   it('sums every file of every table', () => expect(catalogBytes(catalog)).toBe(123));
+  it('adds the basemap and the prebuilt results, which every load reads', () =>
+    expect(
+      catalogBytes({
+        ...catalog,
+        basemap: { path: 'basemap.json', bytes: 1_000, sha256: '', sources: [] },
+        prebuilt: { path: 'prebuilt-results.bin', bytes: 20_000, sha256: '', results: 10 },
+      }),
+    ).toBe(21_123));
 });

@@ -7,11 +7,11 @@ export interface OfflinePanel {
   setCatalog(catalog: Pick<Catalog, 'tables'>): void;
 }
 
-/** Sum of every data file's bytes, the basemap's too: what "Keep all data offline" downloads at most. */
-export function catalogBytes(catalog: Pick<Catalog, 'tables' | 'basemap'>): number {
+/** Sum of every data file's bytes, the basemap's and prebuilt results' too: what "Keep all data offline" downloads at most. */
+export function catalogBytes(catalog: Pick<Catalog, 'tables' | 'basemap' | 'prebuilt'>): number {
   return Object.values(catalog.tables).reduce(
     (sum, table) => sum + table.files.reduce((bytes, file) => bytes + file.bytes, 0),
-    catalog.basemap?.bytes ?? 0,
+    (catalog.basemap?.bytes ?? 0) + (catalog.prebuilt?.bytes ?? 0),
   );
 }
 

@@ -7,4 +7,4 @@ export {
 } from './create-offline-model';
 export type { OfflineModelOptions } from './create-offline-model';
 export type { PlannerMemory } from './plan-step';
-export { loadVocabulary } from './load-vocabulary';
+export { loadVocabulary, VOCABULARY_CALLS } from './load-vocabulary';

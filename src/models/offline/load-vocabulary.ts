@@ -4,6 +4,15 @@ import { callTools, dataOf, type Plan, type PlannerMemory, PlanStop } from './pl
 /** Pages of 300 towns asked at the start of a conversation (data_vocabulary: four cover the example's 953). */
 const PLACE_PAGES = 4;
 
+/** The calls that read the vocabulary: the names, then the pages of towns. The pipeline prebuilds their results. */
+export const VOCABULARY_CALLS = [
+  { name: 'data_vocabulary' as const, arguments: { part: 'names' } },
+  ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({
+    name: 'data_vocabulary' as const,
+    arguments: { part: 'places', page },
+  })),
+];
+
 /**
  * The names the reader matches a question against, fetched through the registry once per
  * conversation (one step of parallel calls: the names, and pages of towns, each under the 16 KB result budget)
@@ -12,13 +21,7 @@ const PLACE_PAGES = 4;
  */
 export function* loadVocabulary(memory: PlannerMemory): Plan<Vocabulary> {
   if (memory.vocabulary) return memory.vocabulary;
-  const [names, ...pages] = yield* callTools([
-    { name: 'data_vocabulary', arguments: { part: 'names' } },
-    ...Array.from({ length: PLACE_PAGES }, (_unused, page) => ({
-      name: 'data_vocabulary' as const,
-      arguments: { part: 'places', page },
-    })),
-  ]);
+  const [names, ...pages] = yield* callTools(VOCABULARY_CALLS);
   // The names are what every reading rests on: a failed read (a first visit's table loads past the
   // deadline on a busy machine) is asked once more, then said as such — never "this data holds no
   // species" — and nothing is kept, so the next question asks again.
