@@ -26,10 +26,10 @@ function workspace() {
 async function expectBrokenInput(breakInput: (input: string) => void, message: RegExp) {
   const { root, input, out } = workspace();
   makeTinyEbirdst(input);
-  await buildData({ ebirdst: [input], outDir: out });
+  await buildData({ prebuild: false, ebirdst: [input], outDir: out });
   const before = readFileSync(join(out, 'catalog.json'), 'utf8');
   breakInput(input);
-  const error = await buildData({ ebirdst: [input], outDir: out }).then(
+  const error = await buildData({ prebuild: false, ebirdst: [input], outDir: out }).then(
     () => undefined,
     (e: Error) => e,
   );
@@ -43,7 +43,7 @@ describe('buildData on generated inputs', () => {
   it('tiny folder keeps NaN as NULL, 0 as 0, drops all-NaN pixels and measures the range in EPSG:8857', async () => {
     const { input, out } = workspace();
     makeTinyEbirdst(input);
-    const report = await buildData({ ebirdst: [input], outDir: out });
+    const report = await buildData({ prebuild: false, ebirdst: [input], outDir: out });
     expect(report.tables.cells.rows).toBe(5);
     expect(report.tables.weekly.rows).toBe(5 * 52);
     const connection = await (await DuckDBInstance.create(':memory:')).connect();
@@ -70,13 +70,13 @@ describe('buildData on generated inputs', () => {
   it('second build with unchanged inputs is skipped; a changed input rebuilds', async () => {
     const { input, out } = workspace();
     makeTinyEbirdst(input);
-    const first = await buildData({ ebirdst: [input], outDir: out });
-    const second = await buildData({ ebirdst: [input], outDir: out });
+    const first = await buildData({ prebuild: false, ebirdst: [input], outDir: out });
+    const second = await buildData({ prebuild: false, ebirdst: [input], outDir: out });
     expect([first.skipped, second.skipped]).toEqual([false, true]);
     expect(second.fingerprint).toBe(first.fingerprint);
     const config = join(input, 'config.json');
     writeFileSync(config, readFileSync(config, 'utf8').replace('"pass":false', '"pass":true'));
-    const third = await buildData({ ebirdst: [input], outDir: out });
+    const third = await buildData({ prebuild: false, ebirdst: [input], outDir: out });
     expect(third.skipped).toBe(false);
   });
 
@@ -106,7 +106,7 @@ describe('buildData on generated inputs', () => {
     const { root, out } = workspace();
     const odd = join(root, 'odd');
     makeTinyEbirdst(join(odd, 'nested', 'deeper'));
-    const error = await buildData({ ebirdst: [odd], outDir: out }).then(
+    const error = await buildData({ prebuild: false, ebirdst: [odd], outDir: out }).then(
       () => undefined,
       (e: Error) => e,
     );
@@ -117,7 +117,7 @@ describe('buildData on generated inputs', () => {
   it('species names are never invented: no GeoPackage and no taxonomy fails', async () => {
     const { input, out } = workspace();
     makeTinyEbirdst(input, { withRanges: false });
-    await expect(buildData({ ebirdst: [input], outDir: out })).rejects.toThrow(
+    await expect(buildData({ prebuild: false, ebirdst: [input], outDir: out })).rejects.toThrow(
       /^missing_species_name: .*names are never invented/,
     );
     expect(existsSync(out)).toBe(false);

@@ -89,6 +89,7 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
     const out = join(workspace(), 'out');
     const events: BuildProgressEvent[] = [];
     const report = await buildData({
+      prebuild: false,
       ebirdst: [dir],
       outDir: out,
       onProgress: (event) => events.push(event),
@@ -133,7 +134,7 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
     const species = makeTinyStatus(join(dir, '2022', 'aaa-example'), 'aaa', 2022);
     await makeTinyTrends(join(species, 'trends'), 'aaa-example', 2022);
     const out = join(workspace(), 'out');
-    await buildData({ ebirdst: [dir], outDir: out });
+    await buildData({ prebuild: false, ebirdst: [dir], outDir: out });
     expect(await summary(out)).toEqual({
       species: [['aaa', 2022, 2022]],
       weekly: [weeklyOf('aaa')],
@@ -145,7 +146,7 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
   it('a year folder builds every species in it', async () => {
     const dir = await dataDir();
     const out = join(workspace(), 'out');
-    await buildData({ ebirdst: [join(dir, '2023')], outDir: out });
+    await buildData({ prebuild: false, ebirdst: [join(dir, '2023')], outDir: out });
     expect(await summary(out)).toEqual({
       species: [
         ['aaa', 2023, null],
@@ -161,6 +162,7 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
     const dir = await dataDir();
     const out = join(workspace(), 'out');
     await buildData({
+      prebuild: false,
       ebirdst: [
         join(dir, '2023', 'bbb-example'),
         join(dir, '2022', 'aaa-example', 'trends'),
@@ -184,7 +186,7 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
     const link = join(workspace(), 'link');
     symlinkSync(dir, link);
     const out = join(workspace(), 'out');
-    const report = await buildData({ ebirdst: [dir, link, join(dir, '2023')], outDir: out });
+    const report = await buildData({ prebuild: false, ebirdst: [dir, link, join(dir, '2023')], outDir: out });
     expect(await summary(out)).toEqual({
       species: [
         ['aaa', 2023, 2022],
@@ -211,27 +213,27 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
       truncateSync(join(species, name), threeGiB);
     }
     const out = join(workspace(), 'out');
-    const report = await buildData({ ebirdst: [dir], outDir: out });
+    const report = await buildData({ prebuild: false, ebirdst: [dir], outDir: out });
     expect((await summary(out)).weekly).toEqual([weeklyOf('aaa'), weeklyOf('bbb')]);
     expect(report.found.at(-1)).toMatch(/; 3 km also present: 3\.2 GB \(about 81× the cells\)$/);
     // The unrelated big file is fingerprinted by samples: touching its tail rebuilds.
-    expect((await buildData({ ebirdst: [dir], outDir: out })).skipped).toBe(true);
+    expect((await buildData({ prebuild: false, ebirdst: [dir], outDir: out })).skipped).toBe(true);
     const tail = Buffer.from('changed');
     const { openSync, writeSync, closeSync } = await import('node:fs');
     const descriptor = openSync(join(species, 'pis/big-unrelated.bin'), 'r+');
     writeSync(descriptor, tail, 0, tail.length, threeGiB - tail.length);
     closeSync(descriptor);
-    expect((await buildData({ ebirdst: [dir], outDir: out })).skipped).toBe(false);
+    expect((await buildData({ prebuild: false, ebirdst: [dir], outDir: out })).skipped).toBe(false);
   });
 
   it('a removed config.json fails naming that file and the fix, and keeps the previous build', async () => {
     const dir = await dataDir();
     const out = join(workspace(), 'out');
-    await buildData({ ebirdst: [dir], outDir: out });
+    await buildData({ prebuild: false, ebirdst: [dir], outDir: out });
     const before = readFileSync(join(out, 'catalog.json'), 'utf8');
     const config = join(dir, '2023', 'bbb-example', 'config.json');
     rmSync(config);
-    await expect(buildData({ ebirdst: [dir], outDir: out })).rejects.toThrow(
+    await expect(buildData({ prebuild: false, ebirdst: [dir], outDir: out })).rejects.toThrow(
       new RegExp(
         `^input_not_found: ${config}: is missing: .*\\. Download the species again \\(ebirdst_download_status\\(\\) writes config\\.json\\)`,
       ),
@@ -242,7 +244,9 @@ describe('buildData on the layouts the ebirdst R package writes', () => {
   it('a resolution the folders lack fails before building, naming the folder and what it has', async () => {
     const dir = await dataDir();
     const out = join(workspace(), 'out');
-    await expect(buildData({ ebirdst: [dir], outDir: out, resolutionKm: 9 })).rejects.toThrow(
+    await expect(
+      buildData({ prebuild: false, ebirdst: [dir], outDir: out, resolutionKm: 9 }),
+    ).rejects.toThrow(
       `resolution_unavailable: ${join(dir, '2023', 'aaa-example')}: has no 9 km products (it has 27 km). Pass --resolution 27`,
     );
   });

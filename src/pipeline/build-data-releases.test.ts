@@ -46,7 +46,12 @@ async function build(release: 2021 | 2022, options = {}) {
   makeTinyRelease(input, release, options);
   const out = join(root, 'out');
   const messages: string[] = [];
-  await buildData({ ebirdst: [input], outDir: out, onProgress: (event) => messages.push(event.message) });
+  await buildData({
+    prebuild: false,
+    ebirdst: [input],
+    outDir: out,
+    onProgress: (event) => messages.push(event.message),
+  });
   const catalog = JSON.parse(readFileSync(join(out, 'catalog.json'), 'utf8')) as Catalog;
   return { input, out, catalog, messages };
 }
@@ -170,7 +175,12 @@ describe('a release 2022 download whose band-seasons.csv has a header we do not 
     writeFileSync(join(input, 'seasonal', 'band-seasons.csv'), 'layer,name\n1,breeding\n');
     const out = join(root, 'out');
     const messages: string[] = [];
-    await buildData({ ebirdst: [input], outDir: out, onProgress: (event) => messages.push(event.message) });
+    await buildData({
+      prebuild: false,
+      ebirdst: [input],
+      outDir: out,
+      onProgress: (event) => messages.push(event.message),
+    });
     const text = messages.join('\n');
     expect(text).toMatch(/band-seasons\.csv: .*named by their descriptions instead/);
     expect(text).toMatch(/have no season name.*left out of this build/);
@@ -289,7 +299,7 @@ describe('buildData over releases 2022 and 2023', () => {
         'tinysp-example,state,USA-MI,Michigan,NA,North America,breeding,0.5,0.25,0.25,0.125,0.0625,91,2023-06-14,0.03125\n',
     );
     const out = join(root, 'out');
-    await buildData({ ebirdst: [old, newer], outDir: out });
+    await buildData({ prebuild: false, ebirdst: [old, newer], outDir: out });
     const catalog = JSON.parse(readFileSync(join(out, 'catalog.json'), 'utf8')) as Catalog;
     const columns = new Map(catalog.tables.regional_stats.columns.map((column) => [column.name, column]));
     for (const name of MISSING_IN_2022) {

@@ -27,7 +27,7 @@ describe('buildData at 9 km', () => {
     });
     // The 27 km weekly file is not read at 9 km; the 27 km ranges stand in (the download has no 9 km ones).
     const out = join(root, 'out');
-    const report = await buildData({ ebirdst: [input], outDir: out, resolutionKm: 9 });
+    const report = await buildData({ prebuild: false, ebirdst: [input], outDir: out, resolutionKm: 9 });
     expect(report.found.join('\n')).toMatch(/9 km/);
     const connection = await (await DuckDBInstance.create(':memory:')).connect();
     const cells = (

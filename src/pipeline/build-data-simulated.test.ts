@@ -53,7 +53,7 @@ describe('buildData without inputs', () => {
 
   it('--scale builds the same schema as a real build at the requested size', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'perch-scale-')), 'data');
-    const report = await buildData({ outDir: out, simulate: { species: 4, cells: 500 } });
+    const report = await buildData({ prebuild: false, outDir: out, simulate: { species: 4, cells: 500 } });
     expect(report.simulated).toBe(true);
     expect(report.tables.weekly).toMatchObject({ rows: 4 * 52 * 500, files: 4 });
     const connection = await (await DuckDBInstance.create(':memory:')).connect();

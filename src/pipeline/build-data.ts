@@ -61,6 +61,12 @@ export interface BuildOptions {
   partsDir?: string;
   /** Merge the parts that `--shard` runs wrote into these folders, instead of reading inputs. */
   mergeParts?: string[];
+  /**
+   * Keep the results of the offline reader's first queries beside the catalog
+   * (prebuild-results.ts; 3–10 s of a build here). Tests of the tables alone leave it out; a split
+   * build always keeps them. @default true
+   */
+  prebuild?: boolean;
 }
 
 export interface BuildReport {
@@ -213,6 +219,8 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
       simulate: inputs.simulate ?? null,
       resolutionKm,
       pageNotes: inputs.pageNotes,
+      // A build without the prebuilt results is not kept for one that wants them.
+      prebuild: options.prebuild ?? true,
     },
   );
   const fields = { outDir, source: inputs.source, fingerprint, notes, found };
@@ -242,6 +250,7 @@ export async function buildData(options: BuildOptions): Promise<BuildReport> {
         resolutionKm,
         found,
         inputs: inputs.discovery ?? null,
+        prebuild: options.prebuild ?? true,
       },
       progress,
     );

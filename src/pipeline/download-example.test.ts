@@ -85,7 +85,7 @@ describe('buildData with no --ebirdst (the default download)', () => {
     const work = mkdtempSync(join(tmpdir(), 'perch-download-'));
     const cacheDir = join(work, 'cache');
     const out = join(work, 'out');
-    const report = await buildData({ outDir: out, download: { baseUrl, cacheDir } });
+    const report = await buildData({ prebuild: false, outDir: out, download: { baseUrl, cacheDir } });
     expect([report.source, report.simulated]).toEqual(['download', false]);
     // Files land as the lists name them, so discovery reads <cache>/2023/<run> and <cache>/2022/<run>/trends.
     expect(
@@ -117,7 +117,7 @@ describe('buildData with no --ebirdst (the default download)', () => {
 
     // A complete cache is not fetched again, and the same inputs keep the build.
     requests.length = 0;
-    const again = await buildData({ outDir: out, download: { baseUrl, cacheDir } });
+    const again = await buildData({ prebuild: false, outDir: out, download: { baseUrl, cacheDir } });
     expect([again.skipped, requests]).toEqual([true, []]);
   });
 
@@ -126,7 +126,7 @@ describe('buildData with no --ebirdst (the default download)', () => {
     const work = mkdtempSync(join(tmpdir(), 'perch-download-'));
     const cacheDir = join(work, 'cache');
     const out = join(work, 'out');
-    const report = await buildData({ outDir: out, download: { baseUrl, cacheDir } });
+    const report = await buildData({ prebuild: false, outDir: out, download: { baseUrl, cacheDir } });
     expect([report.source, report.simulated]).toEqual(['simulated', true]);
     expect(report.notes[0]).toBe(
       `download_failed: ${baseUrl}/2023/file-list.txt: HTTP 404. Pass downloaded folders with --ebirdst <dir>`,
