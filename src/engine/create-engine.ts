@@ -79,7 +79,9 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
  * Everything after the text check. `query` runs these steps in order, each one refusing with an
  * EngineError, under one deadline (`CallDeadline`) that covers bind, plan, run and fetch:
  *  1. caller already aborted → cancelled;
- *  2. wrap as a subquery capped at maxRows + 1 rows;
+ *  2. wrap as a subquery capped at maxRows + 1 rows; a wrapped text already answered (the result
+ *     cache, seeded with the pipeline's prebuilt results) is answered here, before the queue and
+ *     before DuckDB, held to the caller's scope (3) and bytes limit (6);
  *  3. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
  *  4. plan it over the twins (plan-shadow.ts) and load the files, row groups and columns the plan
  *     reads that no earlier call loaded (scan-needs.ts, table-loader.ts; clock paused) → load_failed;
