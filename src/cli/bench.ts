@@ -16,11 +16,20 @@ import { formatOfflineBench, runOfflineBench } from '../bench/offline-bench';
 import { runScaleBench } from '../bench/scale-bench';
 import { formatScaleBench } from '../bench/scale-bench-format';
 import type { ScaleHost } from '../bench/scale-browser';
+import { buildExampleForTests, exampleMissingReason } from '../pipeline/test-support/example-build';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
-const exampleDir = process.env.PERCH_TEST_DATA ?? '.cache/test-data';
+const exampleDir = process.env.PERCH_TEST_DATA ?? (await exampleData());
+
+/** The example built as the tests build it (incremental): a fresh clone has no .cache/test-data yet. */
+async function exampleData(): Promise<string> {
+  const missing = exampleMissingReason();
+  if (missing)
+    throw new Error(`bench: ${missing}. Put ../shared beside the repository, or set PERCH_TEST_DATA.`);
+  return buildExampleForTests();
+}
 
 if (only === undefined || only === 'pipeline') {
   console.log('== pipeline');

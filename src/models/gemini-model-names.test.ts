@@ -14,6 +14,8 @@ describe('gemini model names', () => {
     'gemini-2.5-flash-preview-05-20',
     'gemini-1.5-pro',
     ' gemini-2.5-flash ',
+    'gemini-3.1-flash-lite-preview',
+    'models/gemini-3-pro-image-preview',
   ])('currentGeminiModel(%j) migrates a retired name to the default with a note naming both', (stored) => {
     const current = currentGeminiModel(stored);
     expect(current.model).toBe(DEFAULT_GEMINI_MODEL);
@@ -26,6 +28,7 @@ describe('gemini model names', () => {
     'gemini-3.7-flash',
     'gemini-3.5-flash-lite',
     'gemini-3.1-pro-preview',
+    'gemini-3.1-flash-lite',
     'gemini-2.5-flashy-custom-tune',
   ])('currentGeminiModel(%j) keeps a served name as it is', (stored) => {
     expect(currentGeminiModel(stored)).toEqual({ model: stored });

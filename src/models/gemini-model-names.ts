@@ -1,8 +1,9 @@
 /**
  * Which Gemini model Perch asks by default, and which names Google has shut down.
  *
- * Looked up on 2026-12-01 (search over ai.google.dev/gemini-api/docs/deprecations and the 3.8
- * Flash developer guide): `gemini-3.8-flash` is generally available (stable, September 2026;
+ * Looked up on 2026-12-01 and again on 2026-12-05 (search over ai.google.dev/gemini-api/docs/deprecations,
+ * its release notes and the 3.8 Flash developer guide; on 2026-12-05 the page still lists
+ * `gemini-3.8-flash`, released 2 September 2026, with no shutdown date): `gemini-3.8-flash` is generally available (stable, September 2026;
  * thinking levels LOW/MEDIUM/HIGH, default MEDIUM); 3.5, 3.6 and 3.7 Flash came before it.
  * `gemini-2.5-flash` and `gemini-2.5-pro` were shut down (listed June 17, 2026; requests were
  * refused from November 2026), the 2.0 models earlier. A name saved in a returning visitor's
@@ -32,6 +33,10 @@ const RETIRED_PREFIXES: readonly string[] = [
   'gemini-2.5-flash',
   'gemini-2.5-pro',
   'gemini-3-pro-preview',
+  // Shut down 25 May 2026 (18 days after gemini-3.1-flash-lite went GA), and 25 June 2026.
+  'gemini-3.1-flash-lite-preview',
+  'gemini-3.1-flash-image-preview',
+  'gemini-3-pro-image-preview',
 ];
 
 /** Whether Google has shut this model name down (the `models/` prefix of `models.list` is ignored). */

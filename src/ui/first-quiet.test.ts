@@ -49,6 +49,18 @@ describe('firstQuiet', () => {
     expect(await settled(quiet.reached)).toBe(true);
   });
 
+  it('a question asked before the data opened keeps the clock stopped until its answer', async () => {
+    const clock = manualTimer();
+    const quiet = firstQuiet(3_000, clock.timer);
+    quiet.turnStarted();
+    quiet.opened(); // the data opens while the first question runs
+    expect(clock.pending()).toBeUndefined();
+    quiet.turnEnded();
+    expect(clock.pending()).toBe(3_000);
+    clock.fire();
+    expect(await settled(quiet.reached)).toBe(true);
+  });
+
   it('a follow-up asked within the idle time puts the quiet moment after its answer', async () => {
     const clock = manualTimer();
     const quiet = firstQuiet(3_000, clock.timer);
