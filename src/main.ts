@@ -3,14 +3,19 @@ import './ui/site-status.css';
 import type { Catalog } from './catalog/types';
 import { NO_SERVICE_WORKERS, offlineUnavailableReason } from './site/offline-availability';
 import { startServiceWorker } from './site/start-service-worker';
-import { createApp } from './ui/create-app';
+import { el } from './ui/dom';
 import { createHealthBanner } from './ui/health-banner';
 import { createOfflinePanel } from './ui/offline-panel';
 import { createUpdateNotice } from './ui/update-notice';
 import { startAgentHost } from './worker/host';
 
 // The page entry: everything heavy runs in the agent worker; the page only renders. The worker
-// starts first: it starts DuckDB as it boots, which is most of the wait for a first answer.
+// starts first: it starts DuckDB as it boots, which is most of the wait for a first answer. A
+// module's static imports all evaluate before its body, so this one imports only what the worker
+// and the site controls need, and the app comes after with import(): while main.ts statically
+// imported it, its 1.37 MB (deck.gl, Observable Plot, the UI) downloaded until ~450 ms and
+// evaluated until ~840 ms before the worker was created (cold-start trace, 2026-12-05).
+// test/integration/entry-chunk.test.ts fails if the entry pulls the UI in again.
 const host = startAgentHost();
 const root = document.getElementById('app');
 if (!root) throw new Error('index.html has no #app element');
@@ -49,14 +54,6 @@ const offline = createOfflinePanel(
 );
 const health = createHealthBanner([offline.element]);
 
-const app = createApp(root, host, {
-  dataUrl,
-  pageUrl: window.location.href,
-  stores: { local: window.localStorage, session: window.sessionStorage },
-  health,
-  onTableRead: (table) => site?.noteTableRead(table),
-});
-void app.firstQuiet.then(pageQuiet);
 // The total is shown before anything downloads; catalog.json is small and the worker reads it too.
 fetch(new URL('catalog.json', dataUrl))
   .then((response) => response.json() as Promise<Catalog>)
@@ -64,3 +61,23 @@ fetch(new URL('catalog.json', dataUrl))
     (catalog) => offline.setCatalog(catalog),
     () => undefined,
   );
+
+import('./ui/create-app').then(
+  ({ createApp }) => {
+    const app = createApp(root, host, {
+      dataUrl,
+      pageUrl: window.location.href,
+      stores: { local: window.localStorage, session: window.sessionStorage },
+      health,
+      onTableRead: (table) => site?.noteTableRead(table),
+    });
+    void app.firstQuiet.then(pageQuiet);
+  },
+  // A page kept from an older build can ask for a chunk the host no longer has.
+  (error: unknown) =>
+    root.replaceChildren(
+      el('p', { class: 'loading', role: 'alert' }, [
+        `Perch did not load (${error instanceof Error ? error.message : String(error)}). Reload the page.`,
+      ]),
+    ),
+);

@@ -25,8 +25,14 @@ const FALLBACK_ACCENT = '#1f6f5c';
  */
 const EXPORT_SIZE = { width: 960, height: 420 };
 
-/** Observable Plot charts from `make_chart`, with a time cursor shared with the map and PNG/SVG export. */
-export function createChartView(options: ChartViewOptions): ChartView {
+/**
+ * Observable Plot charts from `make_chart`, with a time cursor shared with the map and PNG/SVG
+ * export, built into `element` (deferred-views.ts places it before Plot has loaded).
+ */
+export function createChartView(
+  options: ChartViewOptions,
+  element: HTMLElement = el('div', { class: 'chart-view' }),
+): ChartView {
   const figure = el('div', { class: 'chart-figure' });
   const caption = el('p', { class: 'chart-caption' });
   const exportSvg = el(
@@ -41,7 +47,7 @@ export function createChartView(options: ChartViewOptions): ChartView {
   );
   const empty = el('p', { class: 'empty-state' }, ['Charts from answers appear here.']);
   const toolbar = el('div', { class: 'toolbar', hidden: true }, [exportSvg, exportPng]);
-  const element = el('div', { class: 'chart-view' }, [empty, figure, caption, toolbar]);
+  element.append(empty, figure, caption, toolbar);
   let current: ChartPayload | undefined;
   let rows: PlotRow[] = [];
   let cursor: number | undefined;

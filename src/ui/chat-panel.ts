@@ -30,6 +30,8 @@ export interface ChatPanel {
   setRunning(running: boolean): void;
   setSuggestions(questions: string[]): void;
   setQuestion(question: string): void;
+  /** The person has typed in the ask box since their last question: one may be on its way. */
+  typing(): boolean;
 }
 
 interface TurnView {
@@ -90,8 +92,11 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
   const memory = createReadingMemory();
   const tokens = createUsageTally();
   let running = false;
+  let typed = false;
+  input.addEventListener('input', () => (typed = true));
 
   const submit = (question: string) => {
+    typed = false;
     const trimmed = question.trim();
     if (trimmed) actions.ask(trimmed);
   };
@@ -320,6 +325,7 @@ export function createChatPanel(actions: ChatActions): ChatPanel {
     setQuestion(question) {
       input.value = question;
     },
+    typing: () => typed,
   };
   return panel;
 }

@@ -7,11 +7,11 @@ import { createApprovalsTab } from './approvals-tab';
 import { MAP_TURN_LABEL, mapAskRequest } from './ask-the-map';
 import { createAttributionBar } from './attribution-bar';
 import { createAuditTab } from './audit-tab';
-import { createChartView } from './chart-view';
 import { createChatPanel } from './chat-panel';
 import { createConversationLog } from './conversation-log';
 import { followAnswer } from './data-follows-answer';
 import { createDataTableView } from './data-table-view';
+import { deferChartView, deferMapView } from './deferred-views';
 import { download, el } from './dom';
 import { exportAttribution, mapAttribution } from './export-attribution';
 import { mapCaption, mapPng } from './export-map';
@@ -30,7 +30,7 @@ import { createLayerList } from './layer-list';
 import { holdUntilAnswer } from './draw-after-answer';
 import { firstQuiet } from './first-quiet';
 import type { MapPoint } from './map-keys';
-import { createMapView, type MapInsets } from './map-view';
+import type { MapInsets } from './map-view';
 import { createNetworkNotice, needsInternet, networkProblem } from './network-notice';
 import { createProgressBar } from './progress-bar';
 import { releaseYear } from './release-year';
@@ -48,11 +48,11 @@ import { createTimeSlider } from './time-slider';
 /** Longest a map layer waits for its turn's answer (draw-after-answer.ts): a model's turn may take several steps. */
 const LAYER_HOLD_MS = 300;
 /**
- * Longest the basemap waits for a question asked before it could be drawn. Its first frame held
- * the main thread 2.5 s in Chromium with SwiftShader, and a question asked at once was answered in
- * the worker ~1.5 s before the page could show it (cold-start trace, 2026-12-04); the first
- * answer waits for DuckDB to start (1.4–1.9 s) and its first loads, and a Gemini turn may take
- * longer: past this the map is drawn anyway.
+ * Longest the basemap waits for a question asked (or being typed) before it could be drawn. Its
+ * first frame held the main thread 2.5 s in Chromium with SwiftShader, and a question asked at
+ * once was answered in the worker ~1.5 s before the page could show it (cold-start trace,
+ * 2026-12-04); the first answer waits for DuckDB to start (1.4–1.9 s) and its first loads, and a
+ * Gemini turn may take longer: past this the map is drawn anyway.
  */
 const BASEMAP_HOLD_MS = 5_000;
 /**
@@ -76,7 +76,7 @@ export interface AppOptions {
 
 export interface App {
   ask(question: string): void;
-  /** Resolves once init, the basemap and the audit list have answered (or failed). */
+  /** Resolves once init, the basemap and the audit list have answered and the map and chart have loaded (or failed). */
   ready: Promise<void>;
   /** Resolves after the map's next drawn frame, once the layers held for an answer are on it. */
   mapRendered(): Promise<void>;
@@ -108,7 +108,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const health = options.health ?? createHealthBanner();
   const attribution = createAttributionBar();
   const slider = createTimeSlider();
-  const map = createMapView(() => coveredEdges(map.element, layerList.element, slider.element));
+  const map = deferMapView(() => coveredEdges(map.element, layerList.element, slider.element));
   const layerList = createLayerList({
     onVisible: (id, visible) => {
       map.updateLayer(id, { visible });
@@ -126,7 +126,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     onZoom: (id) => map.zoomTo(id),
   });
   const mapEmpty = el('p', { class: 'map-empty', role: 'status', hidden: true });
-  const chart = createChartView({ attribution: (tables) => exportAttribution(catalog, tables) });
+  const chart = deferChartView({ attribution: (tables) => exportAttribution(catalog, tables) });
   const data = createDataTableView();
   /** The Data tab follows the current answer: its chart's rows, else its layers' features, else its query. */
   const dataRows = followAnswer(data);
@@ -531,9 +531,17 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     if (event.key === 'Escape' && runningTurn && !document.querySelector('dialog[open]')) stop();
   });
 
+  // The map and the chart load after the chat (deferred-views.ts); one that does not says so.
+  const failedView = (view: string) => (error: unknown) =>
+    chat.fail(undefined, `The ${view} did not load: ${errorMessage(error)}. Reload the page.`);
+  const viewsLoaded = Promise.all([
+    map.loaded.catch(failedView('map')),
+    chart.loaded.catch(failedView('chart')),
+  ]);
+
   progress.engine('Starting the data engine…', 0);
   // The worker answers `basemap` and `audit-list` only once `init` has opened the data (not_ready before).
-  const ready = host.request('init', { dataUrl: options.dataUrl }).then(
+  const opened = host.request('init', { dataUrl: options.dataUrl }).then(
     async (result) => {
       catalog = result.catalog;
       inScope = result.datasets;
@@ -548,7 +556,11 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
           (answer) => {
             basemapTables = answer.basemap.sourceTables;
             basemapSources = answer.basemap.sources;
-            if (runningTurn) heldBasemap.add(answer.basemap);
+            // A question being typed holds it too: with the worker started before the UI loads,
+            // the basemap came at 1.9–2.4 s, before a question typed at once was sent, and its
+            // first frame then held the main thread 4.4–4.9 s in SwiftShader with the question
+            // waiting behind it (cold starts here, 2026-12-05: answered at 9.2–10.9 s; 6.8 s held).
+            if (runningTurn || chat.typing()) heldBasemap.add(answer.basemap);
             else map.setBasemap(answer.basemap);
           },
           (error: unknown) => chat.fail(undefined, `The basemap did not load: ${errorMessage(error)}`),
@@ -587,7 +599,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
 
   return {
     ask,
-    ready,
+    ready: Promise.all([opened, viewsLoaded]).then(() => undefined),
     firstQuiet: quiet.reached,
     mapRendered: () => Promise.all([heldBasemap.drawn(), heldLayers.drawn()]).then(() => map.rendered()),
   };

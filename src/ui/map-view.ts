@@ -90,7 +90,7 @@ interface WeekData {
 export interface MapView {
   element: HTMLElement;
   setBasemap(payload: BasemapPayload): void;
-  addLayer(payload: MapLayerPayload): MapLayerState;
+  addLayer(payload: MapLayerPayload): void;
   updateLayer(id: string, change: Partial<Pick<MapLayerState, 'visible' | 'opacity'>>): void;
   removeLayer(id: string): void;
   zoomTo(id?: string): void;
@@ -122,11 +122,12 @@ export interface MapInsets {
   left: number;
 }
 
+/** The deck.gl map, built into `element` (deferred-views.ts places it before deck.gl has loaded). */
 export function createMapView(
   insets: () => MapInsets = () => ({ top: 0, right: 0, bottom: 0, left: 0 }),
+  element: HTMLElement = el('div', 'map-view'),
 ): MapView {
   const canvasHost = el('div', 'map-canvas');
-  const element = el('div', 'map-view');
   const scaleBar = createScaleBar();
   element.append(canvasHost, createMapCrosshair(), scaleBar.element);
   const activations: ((point: MapPoint) => void)[] = [];
@@ -269,7 +270,6 @@ export function createMapView(
       uploads.push({ id: payload.id, start });
       redraw();
       fitView(state.bounds);
-      return state;
     },
     updateLayer(id, change) {
       const state = layers.get(id);
