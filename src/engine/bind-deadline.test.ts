@@ -52,6 +52,7 @@ function recordWorker(worker: WorkerLike): void {
 
 function openCore(limits?: { timeoutMs: number }): Promise<EngineCore> {
   return createEngineCore({
+    columnar: false,
     source: fileDataSource(fixture.dir),
     startDuckDB: startNodeDuckDB(recordWorker),
     limits,
@@ -231,7 +232,11 @@ describe('registry run_sql: the registry deadline stops bind work too', () => {
 
 describe('the full page stack (text check + engine + registry): never wedged', () => {
   it('depth 21 and 30 through run_sql are refused or time out within the deadline, and the next call answers', async () => {
-    const engine = await createNodeEngine({ dataDir: fixture.dir, limits: { timeoutMs: DEADLINE_MS } });
+    const engine = await createNodeEngine({
+      columnar: false,
+      dataDir: fixture.dir,
+      limits: { timeoutMs: DEADLINE_MS },
+    });
     const registry = createPerchRegistry({ engine });
     const session: Session = { id: 'bind-deadline-full', datasets: ['cells'] };
     try {

@@ -16,6 +16,8 @@ export class CallDeadline {
   private stopCause: StopCause | null = null;
   private remainingMs: number;
   private resumedAt = 0;
+  /** The clock runs (not paused in `outsideClock`). */
+  private running = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly onAbort = () => this.stop('cancelled');
 
@@ -49,8 +51,13 @@ export class CallDeadline {
     }
   }
 
-  /** Throws the stop's error when the call was already stopped. */
+  /**
+   * Throws the stop's error when the call was stopped or its time is up. The clock is read here
+   * too: work that runs on this thread (the columnar executor) gives the timer no turn to fire.
+   */
   throwIfStopped(): void {
+    if (this.stopCause === null && this.running && Date.now() - this.resumedAt >= this.remainingMs)
+      this.stop('timeout');
     if (this.stopCause !== null) throw this.error();
   }
 
@@ -80,12 +87,15 @@ export class CallDeadline {
   }
 
   private pause(): void {
+    if (!this.running) return;
+    this.running = false;
     clearTimeout(this.timer);
     this.remainingMs -= Date.now() - this.resumedAt;
   }
 
   private resume(): void {
     if (this.stopCause !== null) return;
+    this.running = true;
     this.resumedAt = Date.now();
     this.timer = setTimeout(() => this.stop('timeout'), Math.max(0, this.remainingMs));
   }

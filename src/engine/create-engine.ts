@@ -11,6 +11,8 @@ import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-m
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
 import { planShadowStatements } from './plan-shadow';
+import { parquetTables } from './columnar/parquet-tables';
+import { runColumnar } from './columnar/run-columnar';
 import { readPrebuiltResults } from './prebuilt-results';
 import { type CachedResult, ResultCache } from './result-cache';
 import { scansInPlan, tableNeeds, type TableNeeds } from './scan-needs';
@@ -44,6 +46,11 @@ export interface EngineCoreOptions {
   limits?: Partial<QueryLimits>;
   onProgress?: (event: LoadProgressEvent) => void;
   onRestart?: (event: EngineRestartEvent) => void;
+  /**
+   * Answer what the columnar executor can (columnar/run-columnar.ts) before DuckDB; false sends
+   * every query to DuckDB (the benches compare the two). @default true
+   */
+  columnar?: boolean;
   /** Wait this long for a cancelled query before replacing the worker. @default CANCEL_GRACE_MS */
   cancelGraceMs?: number;
 }
@@ -81,12 +88,15 @@ export async function createEngine(options: EngineCoreOptions): Promise<Engine> 
  *  1. caller already aborted → cancelled;
  *  2. wrap as a subquery capped at maxRows + 1 rows; a wrapped text already answered (the result
  *     cache, seeded with the pipeline's prebuilt results) is answered here, before the queue and
- *     before DuckDB, held to the caller's scope (3) and bytes limit (6);
- *  3. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
- *  4. plan it over the twins (plan-shadow.ts) and load the files, row groups and columns the plan
+ *     before DuckDB, held to the caller's scope (4) and bytes limit (7);
+ *  3. the columnar executor (columnar/run-columnar.ts) answers a query in the SQL subset the
+ *     tools send straight from the parquet files, also before the queue and DuckDB, with the same
+ *     scope check, deadline and limits; anything outside the subset goes on to DuckDB:
+ *  4. binder table list (`getTableNames`) and scope check (`checkScope`) → sql_rejected;
+ *  5. plan it over the twins (plan-shadow.ts) and load the files, row groups and columns the plan
  *     reads that no earlier call loaded (scan-needs.ts, table-loader.ts; clock paused) → load_failed;
- *  5. run with real cancellation → timeout / cancelled / engine_restarted / query_failed;
- *  6. rows and bytes limits → result_too_large.
+ *  6. run with real cancellation → timeout / cancelled / engine_restarted / query_failed;
+ *  7. rows and bytes limits → result_too_large.
  * A stop that DuckDB does not obey within the grace (always the case in the binder, which cannot
  * be cancelled) terminates the worker; the call answers at once and the next call waits for the
  * replacement, which holds the same loaded and added tables.
@@ -107,6 +117,10 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
   const setup = [...startupMacroStatements(catalog), ...planShadowStatements(catalog)];
   const added = new AddedTables(catalog);
   const results = new ResultCache(RESULT_CACHE_BYTES, RESULT_CACHE_ENTRY_BYTES);
+  const columnarTables =
+    options.columnar === false
+      ? undefined
+      : parquetTables(catalog, options.source, (table) => added.has(table));
   // A build without prebuilt results, or one whose file cannot be read (offline, not kept), answers
   // every query through DuckDB as before.
   const prebuiltLoaded = catalog.prebuilt
@@ -311,7 +325,50 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
   async function query(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
     const started = Date.now();
     await prebuiltLoaded;
-    return keptAnswer(checked, queryOptions, started) ?? serialised(() => runQuery(checked, queryOptions));
+    return (
+      keptAnswer(checked, queryOptions, started) ??
+      (await columnarAnswer(checked, queryOptions, started)) ??
+      serialised(() => runQuery(checked, queryOptions))
+    );
+  }
+
+  /**
+   * Step 3. Its refusals (scope, deadline, limits) are the answer; any other failure (a file that
+   * would not read, a shape the executor turned down while running) leaves the query to DuckDB,
+   * which words its own error if there is one.
+   */
+  async function columnarAnswer(
+    checked: CheckedSql,
+    queryOptions: QueryOptions,
+    started: number,
+  ): Promise<QueryResult | undefined> {
+    if (!columnarTables) return undefined;
+    const limits = limitsOf(queryOptions);
+    const answer = await runColumnar(checked.body, columnarTables, {
+      scope: queryOptions.scope,
+      catalogTables: catalogTables(),
+      limits,
+      signal: queryOptions.signal,
+    }).catch((error: unknown) => {
+      if (isEngineError(error)) throw error;
+      return undefined;
+    });
+    if (!answer) return undefined;
+    results.set(wrapQuery(checked.body, limits.maxRows + 1), {
+      table: answer.table,
+      bytes: answer.bytes,
+      binderTables: answer.tablesRead,
+    });
+    return {
+      table: answer.table,
+      rows: answer.table.numRows,
+      bytes: answer.bytes,
+      tablesRead: answer.tablesRead,
+      bytesFetched: answer.bytesFetched,
+      durationMs: Date.now() - started,
+      sql: checked.sql,
+      answeredBy: 'columnar',
+    };
   }
 
   async function runQuery(checked: CheckedSql, queryOptions: QueryOptions): Promise<QueryResult> {
@@ -370,6 +427,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
         bytesFetched: load.bytesFetched,
         durationMs: Date.now() - started,
         sql: checked.sql,
+        answeredBy: 'duckdb',
       };
     } finally {
       deadline.dispose();
@@ -395,6 +453,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
       bytesFetched: 0,
       durationMs: Date.now() - started,
       sql: checked.sql,
+      answeredBy: 'kept',
     };
   }
 

@@ -24,7 +24,7 @@ let fileBytes: number;
 beforeAll(async () => {
   fixture = await makeTestCatalog({ regions: true });
   fileBytes = fixture.catalog.tables.regions.files[0]!.bytes;
-  whole = await createNodeEngine({ dataDir: fixture.dir });
+  whole = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
   await whole.ensureLoaded(SCOPE);
 }, 120_000);
 afterAll(async () => whole?.close());
@@ -34,7 +34,7 @@ const rowsOf = async (engine: Engine, sql: string) =>
 
 describe('a one-file table read column by column', () => {
   it('a name lookup fetches a small part of the file; boundaries come when a query reads them', async () => {
-    const engine = await createNodeEngine({ dataDir: fixture.dir });
+    const engine = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
     try {
       const names = await engine.query(NAMES, { scope: SCOPE });
       expect(previewRows(names.table, 10)).toEqual(await rowsOf(whole, NAMES));
@@ -60,7 +60,7 @@ describe('a one-file table read column by column', () => {
   }, 120_000);
 
   it('count(*) over a table loaded with no column read counts every row', async () => {
-    const engine = await createNodeEngine({ dataDir: fixture.dir });
+    const engine = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
     try {
       expect(await rowsOf(engine, 'SELECT count(*) AS n FROM regions')).toEqual([{ n: TEST_REGION_COUNT }]);
       expect(await rowsOf(engine, "SELECT count(*) AS n FROM regions WHERE name LIKE 'Region 1%'")).toEqual(
@@ -74,6 +74,7 @@ describe('a one-file table read column by column', () => {
   it('row groups first read for one code, then the whole table with more columns, then after a worker restart', async () => {
     const workers: WorkerLike[] = [];
     const engine = await createNodeEngine({
+      columnar: false,
       dataDir: fixture.dir,
       onWorker: (worker) => workers.push(worker),
     });

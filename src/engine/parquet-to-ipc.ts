@@ -149,7 +149,7 @@ export function compareKeys(a: readonly unknown[], b: readonly unknown[]): numbe
   return 0;
 }
 
-function rowGroupRange(metadata: FileMetaData, group: number): { start: number; end: number } {
+export function rowGroupRange(metadata: FileMetaData, group: number): { start: number; end: number } {
   let start = 0;
   for (let index = 0; index < group; index++) start += Number(metadata.row_groups[index].num_rows);
   return { start, end: start + Number(metadata.row_groups[group].num_rows) };
@@ -167,7 +167,11 @@ function fetched(columns: { name: string }[], wanted: string[]): string[] {
  * JS strings was most of a 1 M-row load's 1 s decode (hyparquet returns nullable columns as plain
  * arrays). Floats are left out (a NaN min/max says nothing), and so are exotic statistics.
  */
-function constantColumns(metadata: FileMetaData, group: number, wanted: string[]): Map<string, unknown> {
+export function constantColumns(
+  metadata: FileMetaData,
+  group: number,
+  wanted: string[],
+): Map<string, unknown> {
   const constant = new Map<string, unknown>();
   for (const chunk of metadata.row_groups[group].columns) {
     const name = chunk.meta_data?.path_in_schema.join('.');
@@ -185,7 +189,7 @@ function constantColumns(metadata: FileMetaData, group: number, wanted: string[]
   return constant;
 }
 
-async function readRows(
+export async function readRows(
   file: AsyncBuffer,
   metadata: FileMetaData,
   start: number,

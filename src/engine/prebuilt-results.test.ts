@@ -26,7 +26,7 @@ const neverStarts = () => new Promise<never>(() => {});
 beforeAll(async () => {
   fixture = await makeTestCatalog();
   // What the pipeline does (prebuild-results.ts): run the queries on the app's engine, keep the results.
-  const engine = await createNodeEngine({ dataDir: fixture.dir });
+  const engine = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
   try {
     ran = await engine.query(SPECIES_SQL, { scope: ALL });
     const bytes = encodePrebuiltResults(engine.keptResults());
@@ -60,6 +60,7 @@ describe('prebuilt results', () => {
 
   it('a prebuilt query is answered before DuckDB starts, with the rows a run gave; another query waits for DuckDB', async () => {
     const engine = await createEngine({
+      columnar: false,
       source: fileDataSource(fixture.dir),
       startDuckDB: neverStarts,
       catalog: prebuiltCatalog,
@@ -78,6 +79,7 @@ describe('prebuilt results', () => {
 
   it('a prebuilt answer is held to the caller’s scope and limits like a run', async () => {
     const engine = await createEngine({
+      columnar: false,
       source: fileDataSource(fixture.dir),
       startDuckDB: neverStarts,
       catalog: prebuiltCatalog,
@@ -91,6 +93,7 @@ describe('prebuilt results', () => {
 
   it('a catalog whose prebuilt file cannot be read answers through DuckDB as before', async () => {
     const engine = await createNodeEngine({
+      columnar: false,
       dataDir: fixture.dir,
       catalog: { ...prebuiltCatalog, prebuilt: { ...prebuiltCatalog.prebuilt!, path: 'missing.bin' } },
     });

@@ -46,7 +46,7 @@ const expected: unknown[] = [];
 
 beforeAll(async () => {
   fixture = await makeTestCatalog({ cellsPerWeek: CELLS, intervals: true });
-  whole = await createNodeEngine({ dataDir: fixture.dir });
+  whole = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
   await whole.ensureLoaded(SCOPE);
   for (const sql of QUERIES)
     expected.push(previewRows((await whole.query(sql, { scope: SCOPE })).table, 100));
@@ -76,6 +76,7 @@ describe('a query loads only what its plan reads', () => {
   it('one species, one week: one row group of one file, a small part of its bytes', async () => {
     const progress: LoadProgressEvent[] = [];
     const engine = await createNodeEngine({
+      columnar: false,
       dataDir: fixture.dir,
       onProgress: (event) => progress.push(event),
     });
@@ -101,6 +102,7 @@ describe('a query loads only what its plan reads', () => {
   it('ORDER BY … LIMIT reads only the filtered species and week (late materialization would make it every file)', async () => {
     const progress: LoadProgressEvent[] = [];
     const engine = await createNodeEngine({
+      columnar: false,
       dataDir: fixture.dir,
       onProgress: (event) => progress.push(event),
     });
@@ -120,8 +122,8 @@ describe('a query loads only what its plan reads', () => {
   });
 
   it('a question about one column fetches that column: less than half of what every column of the same week costs', async () => {
-    const narrow = await createNodeEngine({ dataDir: fixture.dir });
-    const wide = await createNodeEngine({ dataDir: fixture.dir });
+    const narrow = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
+    const wide = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
     try {
       // Week 24 first on each engine, so both have the footer; then week 25 compares column chunks alone.
       await narrow.query(QUERIES[0], { scope: SCOPE });
@@ -142,20 +144,20 @@ describe('a query loads only what its plan reads', () => {
   });
 
   it('every query shape answers as over the whole tables, on one engine that holds more pieces as it goes', async () => {
-    await expectEveryShapeAnswers(await createNodeEngine({ dataDir: fixture.dir }));
+    await expectEveryShapeAnswers(await createNodeEngine({ columnar: false, dataDir: fixture.dir }));
   });
 
   it('a catalog whose sort key the file does not follow is caught: the file is loaded with every column and answers stay right', async () => {
     const weekly = { ...fixture.catalog.tables.weekly, sort_by: ['cell_id', 'week'] };
     const catalog = { ...fixture.catalog, tables: { ...fixture.catalog.tables, weekly } };
-    await expectEveryShapeAnswers(await createNodeEngine({ dataDir: fixture.dir, catalog }));
+    await expectEveryShapeAnswers(await createNodeEngine({ columnar: false, dataDir: fixture.dir, catalog }));
   });
 
   it('each query shape answers right on a fresh engine too (nothing loaded before it)', async () => {
     // One query of each risk (a filter the loader must not trust, a second scan, a schema name), not all: each engine takes ~2 s to start.
     for (const index of [1, 3, 4, 6, 8, 10, 11, 12, SELECT_STAR]) {
       const sql = QUERIES[index];
-      const engine = await createNodeEngine({ dataDir: fixture.dir });
+      const engine = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
       try {
         expect(previewRows((await engine.query(sql, { scope: SCOPE })).table, 100), sql).toEqual(
           expected[index],
@@ -169,6 +171,7 @@ describe('a query loads only what its plan reads', () => {
   it('after the DuckDB worker dies, the pieces loaded so far are loaded again and answers stay right', async () => {
     const workers: WorkerLike[] = [];
     const engine = await createNodeEngine({
+      columnar: false,
       dataDir: fixture.dir,
       onWorker: (worker) => workers.push(worker),
     });
@@ -189,7 +192,7 @@ describe('a query loads only what its plan reads', () => {
   });
 
   it("the planner's stand-in tables cannot be read", async () => {
-    const engine = await createNodeEngine({ dataDir: fixture.dir });
+    const engine = await createNodeEngine({ columnar: false, dataDir: fixture.dir });
     try {
       for (const sql of [
         'SELECT * FROM perch_plan.weekly',

@@ -52,7 +52,12 @@ export function scansInPlan(planJson: string): Map<string, PlannedScan[]> {
     const table = info.Table;
     if (typeof table === 'string' && String(node.name ?? '').includes('SCAN')) {
       const key = table.toLowerCase();
-      const projections = 'Projections' in info ? textList(info.Projections) : null;
+      // An empty list does not mean "no column": DuckDB prints the projection ids, which it
+      // leaves empty when the scan outputs every column it reads, and those reads are not printed.
+      // Read as "none", a place-name query loaded cell_parts without its columns and answered
+      // NULL (columnar differential test, 2026-12-05).
+      const printed = textList(info.Projections);
+      const projections = printed.length > 0 ? printed : null;
       scans.set(key, [...(scans.get(key) ?? []), { filters: textList(info.Filters), projections }]);
     }
     for (const child of node.children ?? []) visit(child);

@@ -412,14 +412,14 @@ function emptyReport(table: string): TableLoadReport {
 }
 
 /** A file is needed when some scan admits its partition values (files without partitions always are). */
-function fileMayHold(file: CatalogFile, needs: TableNeeds): boolean {
+export function fileMayHold(file: CatalogFile, needs: TableNeeds): boolean {
   if (needs === 'all') return true;
   return needs.some((scan: ScanNeed) =>
     Object.entries(file.partition ?? {}).every(([column, value]) => admits(scan.rows, column, value, value)),
   );
 }
 
-function rowGroupMayHold(metadata: FileMetaData, group: number, rows: RowNeed): boolean {
+export function rowGroupMayHold(metadata: FileMetaData, group: number, rows: RowNeed): boolean {
   const columns = metadata.row_groups[group].columns;
   return [...rows.keys()].every((column) => {
     const chunk = columns.find(

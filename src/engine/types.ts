@@ -64,6 +64,11 @@ export interface QueryResult {
   durationMs: number;
   /** The SQL as the caller sent it. */
   sql: string;
+  /**
+   * Who answered: `columnar` read the parquet in the agent worker (columnar/run-columnar.ts),
+   * `duckdb` ran it in DuckDB-WASM, `kept` is a result kept from before (result-cache.ts).
+   */
+  answeredBy: 'columnar' | 'duckdb' | 'kept';
 }
 
 export interface TableLoadReport {

@@ -47,6 +47,7 @@ async function openScope(without: string[] = []): Promise<Scope> {
   let weeklyRows = 0;
   const bytes = new Map<string, number>();
   const engine: Engine = await createNodeEngine({
+    columnar: false,
     dataDir,
     onProgress: (event) => {
       if (event.type === 'load-end' && event.table === 'weekly') weeklyRows += event.rows;

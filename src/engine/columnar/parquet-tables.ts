@@ -1,0 +1,257 @@
+import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import type { Catalog, CatalogFile } from '../../catalog/types';
+import type { DataSource } from '../data-source';
+import { constantColumns, readParquetMetadata, readRows, rowGroupRange } from '../parquet-to-ipc';
+import { mayHold, type ColumnNeed, type RowNeed } from '../scan-needs';
+import { fileMayHold, rowGroupMayHold } from '../table-loader';
+import type { Column, Field, Relation } from './relation';
+import { notColumnar, type SqlType, type SqlValue } from './sql-ast';
+
+/**
+ * Catalog tables read straight from their parquet files for the columnar executor: only the
+ * files whose partition and the row groups whose statistics may hold the rows a scan asks for
+ * (the same pruning as the DuckDB path's loader, table-loader.ts), only the columns the query
+ * names, and rows that fail the scan's own equality filters dropped before any join. Decoded
+ * column chunks are kept (`CHUNK_CACHE_BYTES`), so a follow-up about the same species and weeks
+ * decodes nothing again; the footers are read once per file.
+ */
+export interface ColumnarTables {
+  /** The table's columns as the executor types them, or undefined when only DuckDB can read it. */
+  fields(table: string): Field[] | undefined;
+  /** `columns` (catalog names) of the rows of `table` that may satisfy `rows`; fetched bytes go to `onBytes`. */
+  read(
+    table: string,
+    columns: readonly string[],
+    rows: RowNeed,
+    onBytes: (bytes: number) => void,
+  ): Promise<Relation>;
+}
+
+/**
+ * Decoded chunks kept across queries. A continental species' week is ~100,000 rows, 0.8 MB a
+ * numeric column; 64 MB keeps a conversation's weeks and the cells table's columns.
+ */
+const CHUNK_CACHE_BYTES = 64_000_000;
+
+const CATALOG_TYPES: Record<string, SqlType> = {
+  VARCHAR: 'varchar',
+  INTEGER: 'integer',
+  BIGINT: 'bigint',
+  DOUBLE: 'double',
+  BOOLEAN: 'boolean',
+  DATE: 'date',
+};
+
+export function parquetTables(
+  catalog: Catalog,
+  source: DataSource,
+  /** Tables added at run time live only in DuckDB. */
+  isAdded: (table: string) => boolean,
+): ColumnarTables {
+  const footers = new Map<string, Promise<FileMetaData>>();
+  const chunks = new ChunkCache(CHUNK_CACHE_BYTES);
+
+  function footer(file: CatalogFile, onBytes: (bytes: number) => void): Promise<FileMetaData> {
+    let metadata = footers.get(file.path);
+    if (!metadata) {
+      metadata = source.open(file.path, file.bytes, onBytes).then(readParquetMetadata);
+      metadata.catch(() => footers.delete(file.path));
+      footers.set(file.path, metadata);
+    }
+    return metadata;
+  }
+
+  function fields(table: string): Field[] | undefined {
+    const entry = Object.hasOwn(catalog.tables, table) ? catalog.tables[table] : undefined;
+    if (!entry || isAdded(table) || entry.files.length === 0) return undefined;
+    const typed = entry.columns.map((column) => ({
+      name: column.name,
+      type: CATALOG_TYPES[column.type.toUpperCase()],
+    }));
+    if (typed.some((column) => column.type === undefined)) return undefined;
+    return typed.map((column) => ({ qualifier: null, name: column.name, type: column.type! }));
+  }
+
+  async function read(
+    table: string,
+    columns: readonly string[],
+    rows: RowNeed,
+    onBytes: (bytes: number) => void,
+  ): Promise<Relation> {
+    const tableFields = fields(table) ?? notColumnar(`table ${table} is read by DuckDB only`);
+    const wanted = tableFields.filter((field) => columns.includes(field.name));
+    const parts: Part[] = [];
+    const needs = [{ rows, columns: new Set(wanted.map((field) => field.name.toLowerCase())) }];
+    for (const file of catalog.tables[table].files.filter((candidate) => fileMayHold(candidate, needs))) {
+      const metadata = await footer(file, onBytes);
+      const names = metadata.schema.slice(1).map((element) => element.name);
+      const physicalOf = (name: string) =>
+        names.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+      const physical = wanted.map(
+        (field) => physicalOf(field.name) ?? notColumnar(`a ${table} file lacks ${field.name}`),
+      );
+      let buffer: AsyncBuffer | undefined;
+      for (let group = 0; group < metadata.row_groups.length; group++) {
+        if (!rowGroupMayHold(metadata, group, rows)) continue;
+        const { start, end } = rowGroupRange(metadata, group);
+        if (end === start) continue;
+        const key = (name: string) => `${file.path}#${group}#${name}`;
+        const held = new Map<string, Column>();
+        for (const name of physical) {
+          const cached = chunks.get(key(name));
+          if (cached) held.set(name, cached);
+        }
+        const missing = physical.filter((name) => !held.has(name));
+        if (missing.length > 0) {
+          buffer ??= await source.open(file.path, file.bytes, onBytes);
+          const decoded = await decodeGroup(buffer, metadata, group, missing, start, end);
+          for (const name of missing) {
+            const values = decoded.get(name)!;
+            const column =
+              wanted[physical.indexOf(name)].type === 'bigint' ? bigintsAsNumbers(values) : values;
+            held.set(name, column);
+            chunks.set(key(name), column);
+          }
+        }
+        const filters = [...rows].flatMap(([column, need]) => {
+          const name = physicalOf(column);
+          const values = name === undefined ? undefined : held.get(name);
+          return values === undefined ? [] : [{ values, admits: admitter(need) }];
+        });
+        parts.push({
+          columns: physical.map((name) => held.get(name)!),
+          selection: selectRows(filters, end - start),
+          length: end - start,
+        });
+      }
+    }
+    return {
+      fields: wanted,
+      columns: concatParts(parts, wanted.length),
+      length: parts.reduce((sum, part) => sum + (part.selection?.length ?? part.length), 0),
+    };
+  }
+
+  return { fields, read };
+}
+
+/** Decodes `names` of one row group; columns the footer proves constant are filled without decoding (parquet-to-ipc.ts). */
+async function decodeGroup(
+  buffer: AsyncBuffer,
+  metadata: FileMetaData,
+  group: number,
+  names: string[],
+  start: number,
+  end: number,
+): Promise<Map<string, Column>> {
+  const constant = constantColumns(metadata, group, names);
+  const decoded = new Map<string, Column>();
+  for (const [name, value] of constant) decoded.set(name, new Array(end - start).fill(normalise(value)));
+  const rest = names.filter((name) => !constant.has(name));
+  if (rest.length > 0) {
+    const read = await readRows(buffer, metadata, start, end, rest);
+    for (const name of rest)
+      decoded.set(name, (read.get(name) ?? new Array(end - start).fill(null)) as Column);
+  }
+  return decoded;
+}
+
+/** INT64 columns arrive as BigInt; the executor computes in numbers (exact up to 2^53, checked). */
+function bigintsAsNumbers(values: Column): Column {
+  return Array.from(values as ArrayLike<unknown>, normalise);
+}
+
+function normalise(value: unknown): SqlValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'bigint') {
+    const number = Number(value);
+    if (!Number.isSafeInteger(number)) notColumnar('a BIGINT beyond 2^53');
+    return number;
+  }
+  return value as SqlValue;
+}
+
+interface Part {
+  columns: Column[];
+  /** Rows of the group that pass the filters; null = all of them. */
+  selection: number[] | null;
+  length: number;
+}
+
+/** Row indexes of a row group that pass every filter, or null when all of them do. */
+function selectRows(
+  filters: { values: Column; admits: (value: SqlValue) => boolean }[],
+  length: number,
+): number[] | null {
+  if (filters.length === 0) return null;
+  const selected: number[] = [];
+  for (let row = 0; row < length; row++)
+    if (filters.every((filter) => filter.admits(filter.values[row] ?? null))) selected.push(row);
+  return selected.length === length ? null : selected;
+}
+
+function admitter(need: ColumnNeed): (value: SqlValue) => boolean {
+  if (need.kind === 'values') {
+    const allowed = new Set<SqlValue>(need.values);
+    return (value) => value !== null && allowed.has(value);
+  }
+  return (value) => value !== null && mayHold(need, value as string | number, value as string | number);
+}
+
+function concatParts(parts: Part[], width: number): Column[] {
+  if (parts.length === 1 && parts[0].selection === null) return parts[0].columns;
+  return Array.from({ length: width }, (_unused, index) => {
+    const out: SqlValue[] = [];
+    for (const part of parts) {
+      const column = part.columns[index];
+      if (part.selection === null) for (let row = 0; row < part.length; row++) out.push(column[row] ?? null);
+      else for (const row of part.selection) out.push(column[row] ?? null);
+    }
+    return out;
+  });
+}
+
+/** Least recently used decoded chunks, up to a byte budget (strings counted at two bytes a character). */
+class ChunkCache {
+  private readonly entries = new Map<string, { column: Column; bytes: number }>();
+  private total = 0;
+
+  constructor(private readonly budget: number) {}
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  get(key: string): Column | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.column;
+  }
+
+  set(key: string, column: Column): void {
+    const bytes = columnBytes(column);
+    const previous = this.entries.get(key);
+    if (previous) this.total -= previous.bytes;
+    this.entries.delete(key);
+    this.entries.set(key, { column, bytes });
+    this.total += bytes;
+    for (const [oldest, entry] of this.entries) {
+      // The chunk just read stays even when it alone exceeds the budget: the query is reading it.
+      if (this.total <= this.budget || oldest === key) break;
+      this.entries.delete(oldest);
+      this.total -= entry.bytes;
+    }
+  }
+}
+
+function columnBytes(column: Column): number {
+  if (ArrayBuffer.isView(column)) return column.byteLength;
+  let bytes = column.length * 8;
+  for (let index = 0; index < column.length; index++) {
+    const value = column[index];
+    if (typeof value === 'string') bytes += value.length * 2;
+  }
+  return bytes;
+}
