@@ -10,7 +10,7 @@ import { createUpdateNotice } from './ui/update-notice';
 import { startAgentHost } from './worker/host';
 
 // The page entry: everything heavy runs in the agent worker; the page only renders. The worker
-// starts first: it starts DuckDB as it boots, which is most of the wait for a first answer. A
+// starts first: its code and the first question's reads are most of the wait for an answer. A
 // module's static imports all evaluate before its body, so this one imports only what the worker
 // and the site controls need, and the app comes after with import(): while main.ts statically
 // imported it, its 1.37 MB (deck.gl, Observable Plot, the UI) downloaded until ~450 ms and

@@ -47,6 +47,13 @@ export interface EngineCoreOptions {
   onProgress?: (event: LoadProgressEvent) => void;
   onRestart?: (event: EngineRestartEvent) => void;
   /**
+   * When DuckDB starts: `now` (with the engine), or `when-needed` — at the first query the columnar
+   * executor leaves to it, the first load or added table, or `startDuckDB()`. The page starts it
+   * after the first answer: its 34 MB wasm compiling beside the first question's reads made
+   * that answer slower on 2 cores (cold-start bench, 2026-12-05). @default 'now'
+   */
+  duckdbStart?: 'now' | 'when-needed';
+  /**
    * Answer what the columnar executor can (columnar/run-columnar.ts) before DuckDB; false sends
    * every query to DuckDB (the benches compare the two). @default true
    */
@@ -142,7 +149,13 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     });
     return session;
   };
-  let ready: Promise<DuckDBSession> = DuckDBSession.start(options.startDuckDB, setup).then(watch);
+  let ready: Promise<DuckDBSession> | undefined;
+  /** The DuckDB session, started on first need unless `startDuckDB: 'now'` started it already. */
+  const duckdb = (): Promise<DuckDBSession> => {
+    ready ??= DuckDBSession.start(options.startDuckDB, setup).then(watch);
+    return ready;
+  };
+  if (options.duckdbStart !== 'when-needed') void duckdb().catch(() => {});
 
   /** Replaces `from` with a new worker holding the same tables; one replacement per session. */
   function restart(from: DuckDBSession, reason: string): Promise<DuckDBSession> {
@@ -381,7 +394,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     const wrapped = wrapQuery(checked.body, limits.maxRows + 1);
     const deadline = new CallDeadline(limits.timeoutMs, signal);
     try {
-      let session = await deadline.outsideClock(ready);
+      let session = await deadline.outsideClock(duckdb());
       let prepared: Awaited<ReturnType<typeof prepare>>;
       try {
         prepared = await prepare(session, wrapped, scope, deadline);
@@ -477,6 +490,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
     catalog,
     query,
     keptResults: () => results.entries(),
+    startDuckDB: () => void duckdb().catch(() => {}),
     ensureLoaded: (tables, partitions) =>
       serialised(async () => {
         const unknown = tables.filter((table) => !(table in catalog.tables));
@@ -497,7 +511,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
               ]
             : 'all';
         return loadTables(
-          await ready,
+          await duckdb(),
           new Map(tables.filter((table) => !added.has(table)).map((table) => [table, needs(table)])),
         );
       }),
@@ -507,7 +521,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
         if (refused) throw engineError(refused.code, refused.detail, refused.fix);
         if (closed) throw engineError('engine_restarted', 'the engine is closed', 'Create a new engine');
         try {
-          return await added.add(await ready, request);
+          return await added.add(await duckdb(), request);
         } catch (error) {
           throw engineError(
             'load_failed',
@@ -518,7 +532,7 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
       }),
     async close() {
       closed = true;
-      (await ready.catch(() => null))?.terminate();
+      (await ready?.catch(() => null))?.terminate();
     },
   };
 }

@@ -17,6 +17,8 @@ export interface Engine {
   addTable(request: AddTableRequest): Promise<{ rows: number }>;
   /** The results kept for a second asking (result-cache.ts): what the pipeline prebuilds. */
   keptResults(): KeptResult[];
+  /** Starts DuckDB if it has not started (a query outside the columnar subset, a load or an added table start it too). */
+  startDuckDB(): void;
   close(): Promise<void>;
 }
 

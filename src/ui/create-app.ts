@@ -61,6 +61,13 @@ const BASEMAP_HOLD_MS = 5_000;
  * after the data opened here, and a follow-up tends to come within seconds of an answer.
  */
 const QUIET_IDLE_MS = 3_000;
+/**
+ * The map and chart modules (deck.gl, Plot: 1 MB) load once the chat has been there this long with
+ * no question running, or after the first answer. Loading at once, they held the page's main
+ * thread in SwiftShader until ~1.6–1.9 s, and a question typed at 0.5 s was submitted only then
+ * (cold-start trace, 2026-12-05); the answer's layers and chart wait for them (deferred-views.ts).
+ */
+const VIEWS_IDLE_MS = 1_000;
 
 export interface AppOptions {
   /** Absolute URL of the folder holding catalog.json (respects the page's sub-path). */
@@ -108,7 +115,13 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   const health = options.health ?? createHealthBanner();
   const attribution = createAttributionBar();
   const slider = createTimeSlider();
-  const map = deferMapView(() => coveredEdges(map.element, layerList.element, slider.element));
+  // The views load at the chat's first quiet moment, so a question asked at once runs without them.
+  const viewsQuiet = firstQuiet(VIEWS_IDLE_MS);
+  viewsQuiet.opened();
+  const map = deferMapView(
+    () => coveredEdges(map.element, layerList.element, slider.element),
+    viewsQuiet.reached,
+  );
   const layerList = createLayerList({
     onVisible: (id, visible) => {
       map.updateLayer(id, { visible });
@@ -126,7 +139,10 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     onZoom: (id) => map.zoomTo(id),
   });
   const mapEmpty = el('p', { class: 'map-empty', role: 'status', hidden: true });
-  const chart = deferChartView({ attribution: (tables) => exportAttribution(catalog, tables) });
+  const chart = deferChartView(
+    { attribution: (tables) => exportAttribution(catalog, tables) },
+    viewsQuiet.reached,
+  );
   const data = createDataTableView();
   /** The Data tab follows the current answer: its chart's rows, else its layers' features, else its query. */
   const dataRows = followAnswer(data);
@@ -411,6 +427,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
   }
   function startTurn(turnId: string, question: string, label: string) {
     quiet.turnStarted();
+    viewsQuiet.turnStarted();
     heldLayers.flush();
     runningTurn = turnId;
     drawn.map = false;
@@ -425,6 +442,7 @@ export function createApp(root: HTMLElement, host: AgentHost, options: AppOption
     heldBasemap.release();
     heldLayers.release();
     quiet.turnEnded();
+    viewsQuiet.turnEnded();
     if (failure) chat.fail(turnId, failure);
     if (runningTurn !== turnId) return;
     runningTurn = undefined;

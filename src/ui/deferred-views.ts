@@ -15,9 +15,15 @@ export type Deferred<View> = View & {
   loaded: Promise<void>;
 };
 
-export function deferMapView(insets: () => MapInsets): Deferred<MapView> {
+/** `after`: the module loads once it settles (the page's first quiet moment, create-app.ts). */
+export function deferMapView(
+  insets: () => MapInsets,
+  after: Promise<void> = Promise.resolve(),
+): Deferred<MapView> {
   const element = el('div', { class: 'map-view' });
-  const loading = import('./map-view').then(({ createMapView }) => createMapView(insets, element));
+  const loading = after
+    .then(() => import('./map-view'))
+    .then(({ createMapView }) => createMapView(insets, element));
   const later = whenLoaded(loading);
   return {
     element,
@@ -34,9 +40,14 @@ export function deferMapView(insets: () => MapInsets): Deferred<MapView> {
   };
 }
 
-export function deferChartView(options: ChartViewOptions): Deferred<ChartView> {
+export function deferChartView(
+  options: ChartViewOptions,
+  after: Promise<void> = Promise.resolve(),
+): Deferred<ChartView> {
   const element = el('div', { class: 'chart-view' });
-  const loading = import('./chart-view').then(({ createChartView }) => createChartView(options, element));
+  const loading = after
+    .then(() => import('./chart-view'))
+    .then(({ createChartView }) => createChartView(options, element));
   const later = whenLoaded(loading);
   return {
     element,

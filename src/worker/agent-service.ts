@@ -18,6 +18,9 @@ import { payloadTransferables } from './payload-transferables';
 import type { ModelChoice, ModelSettings, WorkerRequest, WorkerResponse, WorkerResults } from './protocol';
 import { tablesToWarm } from './tables-to-warm';
 
+/** With no question asked, the worker counts as quiet this long after the data opened. */
+const QUIET_START_MS = 3_000;
+
 export interface AgentServiceOptions {
   startEngine(dataUrl: string, onProgress: (event: LoadProgressEvent) => void): Promise<Engine>;
   probeRanges(dataUrl: string): Promise<RangeSupport>;
@@ -52,6 +55,8 @@ export function createAgentService(options: AgentServiceOptions) {
   /** The data being opened by `init`: a question asked meanwhile waits for it (whenReady). */
   let opening: Promise<Ready> | undefined;
   const turns = new Map<string, AbortController>();
+  /** Called when the last running turn ends (whenQuiet). */
+  let onQuiet: (() => void) | undefined;
   /** The conversation of the current model settings, and its answered turns in words (they seed the next client's history). */
   let conversation: { key: string; turns: PriorTurn[]; value: ModelConversation } | undefined;
 
@@ -65,7 +70,10 @@ export function createAgentService(options: AgentServiceOptions) {
     ready = await opening;
     const { catalog, engine, session } = ready;
     const scope = session.datasets;
-    void warm(engine, tablesToWarm(catalog, scope));
+    whenQuiet(() => {
+      engine.startDuckDB();
+      void warm(engine, tablesToWarm(catalog, scope));
+    });
     const rangeSupport = await options.probeRanges(dataUrl).catch((error: unknown) => ({
       supportsRanges: false,
       message: `could not probe the data host: ${String(error)}`,
@@ -76,6 +84,24 @@ export function createAgentService(options: AgentServiceOptions) {
       rangeSupport: { supportsRanges: rangeSupport.supportsRanges, message: rangeSupport.message },
       build: options.build,
     };
+  }
+
+  /**
+   * Runs `work` once the worker is quiet: after the first turn has ended, or QUIET_START_MS after
+   * the data opened if no question came. DuckDB starts then, not at boot: the columnar executor
+   * answers the first questions without it, and its 34 MB wasm compiling on the second core made
+   * a question asked at once slower (cold-start bench, 2026-12-05).
+   */
+  function whenQuiet(work: () => void): void {
+    let done = false;
+    const once = () => {
+      if (done || turns.size > 0) return;
+      done = true;
+      onQuiet = undefined;
+      work();
+    };
+    onQuiet = once;
+    setTimeout(once, QUIET_START_MS);
   }
 
   /**
@@ -189,6 +215,7 @@ export function createAgentService(options: AgentServiceOptions) {
       return { turnId: request.turnId };
     } finally {
       turns.delete(request.turnId);
+      onQuiet?.();
     }
   }
 
@@ -212,6 +239,7 @@ export function createAgentService(options: AgentServiceOptions) {
       return { turnId: request.turnId };
     } finally {
       turns.delete(request.turnId);
+      onQuiet?.();
     }
   }
 

@@ -1,10 +1,9 @@
 /**
  * The agent worker proper (browser only): the browser engine, the models and the IndexedDB audit
- * wired into the platform-neutral agent service. Loaded by entry.ts once DuckDB is starting.
+ * wired into the platform-neutral agent service. Loaded by entry.ts.
  */
 import { RANGE_PROBE_PARAMETER } from '../site/site-messages';
 import { createBrowserEngine } from '../engine/browser-engine';
-import type { StartDuckDB } from '../engine/duckdb-session';
 import { probeRangeSupport } from '../engine';
 import { createAgentService } from './agent-service';
 import { createModelFromSettings, listModelsFromSettings } from './create-model';
@@ -12,12 +11,11 @@ import { indexedDbAuditSink } from './indexeddb-audit-sink';
 import type { WorkerResponse } from './protocol';
 
 export function startAgentWorker(
-  startDuckDB: StartDuckDB,
   post: (message: WorkerResponse, transfer?: Transferable[]) => void,
 ): ReturnType<typeof createAgentService> {
   return createAgentService({
     startEngine: (dataUrl, onProgress) =>
-      createBrowserEngine({ fetchBase: dataUrl, onProgress, startDuckDB }),
+      createBrowserEngine({ fetchBase: dataUrl, onProgress, duckdbStart: 'when-needed' }),
     probeRanges: async (dataUrl) => probeRangeSupport(await firstDataFile(dataUrl)),
     createModel: createModelFromSettings,
     listModels: (settings) => listModelsFromSettings(settings),

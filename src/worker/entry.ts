@@ -1,11 +1,10 @@
 /**
- * The agent worker's bootstrap (browser only): enforces the connect policy, starts DuckDB, and only
- * then loads the agent worker's code (agent-worker.ts), so the 34 MB wasm downloads and compiles
- * while the other 1.3 MB of JavaScript loads (0.45 s before DuckDB could start, cold-start trace
- * 2026-12-04). Requests that arrive meanwhile wait in order and are handled once it has loaded.
+ * The agent worker's bootstrap (browser only): enforces the connect policy, then loads the agent
+ * worker's code (agent-worker.ts). Requests that arrive meanwhile wait in order and are handled
+ * once it has loaded. DuckDB no longer starts here: the columnar executor answers the first
+ * questions, and DuckDB starts once the worker is quiet (agent-service.ts, whenQuiet).
  */
 import { guardFetch } from './connect-policy';
-import { prestartBrowserDuckDB } from '../engine/start-browser-duckdb';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 const scope = self as unknown as {
@@ -19,14 +18,12 @@ const post = (message: WorkerResponse, transfer: Transferable[] = []) => scope.p
 const connectSources = JSON.parse(import.meta.env.PERCH_CONNECT_SOURCES as string) as string[];
 self.fetch = guardFetch(self.fetch.bind(self), self.location.origin, connectSources);
 
-const startDuckDB = prestartBrowserDuckDB();
-
 const early: WorkerRequest[] = [];
 scope.onmessage = (event) => early.push(event.data);
 
 import('./agent-worker').then(
   ({ startAgentWorker }) => {
-    const service = startAgentWorker(startDuckDB, post);
+    const service = startAgentWorker(post);
     scope.onmessage = (event) => void service.handle(event.data);
     for (const request of early.splice(0)) void service.handle(request);
   },

@@ -9,6 +9,7 @@ import { createNodeEngine } from '../../src/engine/node-engine';
 import { createOfflineModel } from '../../src/models/offline';
 import { createAgentService } from '../../src/worker/agent-service';
 import { createAgentHost, type AgentHost } from '../../src/worker/host';
+import type { WorkerResponse } from '../../src/worker/protocol';
 import { localRanges } from '../helpers/local-ranges';
 
 const data = process.env.PERCH_TEST_DATA;
@@ -25,7 +26,12 @@ afterEach(() => {
 });
 
 /** A service whose data opens only when `open()` is called, and the page's host talking to it. */
-function slowOpeningWorker(dataDir: string) {
+function slowOpeningWorker(
+  dataDir: string,
+  engineOptions: Partial<Parameters<typeof createNodeEngine>[0]> = {},
+  /** Sees each message the worker posts, when it posts it. */
+  onPost: (message: WorkerResponse) => void = () => {},
+) {
   let open: () => void = () => {};
   const opened = new Promise<void>((resolve) => {
     open = resolve;
@@ -34,11 +40,16 @@ function slowOpeningWorker(dataDir: string) {
   const service = createAgentService({
     startEngine: async (_url, onProgress) => {
       await opened;
-      return createNodeEngine({ dataDir, onProgress });
+      return createNodeEngine({ ...engineOptions, dataDir, onProgress } as Parameters<
+        typeof createNodeEngine
+      >[0]);
     },
     probeRanges: localRanges,
     createModel: () => createOfflineModel(),
-    post: (message, transfer = []) => channel.port1.postMessage(message, transfer),
+    post: (message, transfer = []) => {
+      onPost(message);
+      channel.port1.postMessage(message, transfer);
+    },
   });
   channel.port1.addEventListener('message', (event: MessageEvent) => void service.handle(event.data));
   channel.port1.start();
@@ -92,6 +103,33 @@ describe.skipIf(!data)('a question asked while the data opens', () => {
     // boundaries, for a question (which reads their name columns only).
     expect(loaded).not.toContain('weekly');
     expect(loaded).not.toContain('regions');
+  });
+
+  it('with DuckDB started when needed (the page), the first question is answered without it; DuckDB starts after', async () => {
+    const duckdbStarted: number[] = [];
+    let answeredAt = 0;
+    const { host, open } = slowOpeningWorker(
+      data!,
+      { duckdbStart: 'when-needed', onWorker: () => duckdbStarted.push(Date.now()) },
+      (message) => {
+        if (message.type === 'agent-event' && message.event.type === 'turn-end') answeredAt = Date.now();
+      },
+    );
+    const events: AgentEvent[] = [];
+    host.onAgentEvent((event) => events.push(event));
+    open();
+    await host.request('init', { dataUrl: data! });
+    await host.request('ask', {
+      turnId: 't3',
+      question: 'When do Yellow-bellied Sapsuckers reach Michigan?',
+      model: { kind: 'offline' },
+    });
+    expect(events.some((event) => event.type === 'turn-error')).toBe(false);
+    expect(answeredAt).toBeGreaterThan(0);
+    // Every query of the answer ran columnar: no DuckDB worker until the turn had ended…
+    expect(duckdbStarted.filter((at) => at < answeredAt)).toEqual([]);
+    // …and then one, for the queries outside the subset that may come.
+    await expect.poll(() => duckdbStarted.length, { timeout: 10_000 }).toBe(1);
   });
 
   it('without init at all, a question still fails with not_ready and says what to do', async () => {
