@@ -11,7 +11,7 @@ import { ENGINE_MACROS, macrosReading, startupMacroStatements } from './engine-m
 import { lexSql } from './sql-lexer';
 import { CANCEL_GRACE_MS, DEFAULT_QUERY_LIMITS } from './query-limits';
 import { planShadowStatements } from './plan-shadow';
-import { parquetTables } from './columnar/parquet-tables';
+import { type ColumnarTables, parquetTables } from './columnar/parquet-tables';
 import { runColumnar } from './columnar/run-columnar';
 import { readPrebuiltResults } from './prebuilt-results';
 import { type CachedResult, ResultCache } from './result-cache';
@@ -127,7 +127,10 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
   const columnarTables =
     options.columnar === false
       ? undefined
-      : parquetTables(catalog, options.source, (table) => added.has(table));
+      : reportingReads(
+          parquetTables(catalog, options.source, (table) => added.has(table)),
+          options.onProgress ?? (() => {}),
+        );
   // A build without prebuilt results, or one whose file cannot be read (offline, not kept), answers
   // every query through DuckDB as before.
   const prebuiltLoaded = catalog.prebuilt
@@ -251,7 +254,13 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
       // The binder needs the tables to exist to resolve e.g. JOIN … USING; create the in-scope
       // tables the text names (empty: their rows come with the plan) and ask again (scope is
       // still checked on the binder's answer).
-      const named = namedScopeTables(wrapped, scope, catalogTables()).filter((table) => !added.has(table));
+      const words = sqlWords(wrapped);
+      // A macro over a table exists once its table does: one over a table outside the scope is
+      // refused here, or it read as "no such function" once the columnar path had loaded nothing
+      // into DuckDB (red-team corpus, season_of_week in a session without seasons).
+      const outside = checkScope(macroTables(words), scope, catalogTables());
+      if (!outside.ok) throw engineError('sql_rejected', outside.problem, outside.fix);
+      const named = namedScopeTables(words, scope, catalogTables()).filter((table) => !added.has(table));
       if (named.length === 0) throw first;
       await deadline.outsideClock(createTables(session, named));
       return tableNames(session, namesSql, deadline);
@@ -537,6 +546,37 @@ export async function createEngineCore(options: EngineCoreOptions): Promise<Engi
   };
 }
 
+/**
+ * The columnar executor's reads as load progress, as DuckDB's loads report theirs: the page's
+ * service worker keeps, for offline use, the tables a first visit read (start-service-worker.ts),
+ * and learned of none the columnar path read (offline-reload test, 2026-12-05).
+ */
+function reportingReads(
+  tables: ColumnarTables,
+  onProgress: (event: LoadProgressEvent) => void,
+): ColumnarTables {
+  return {
+    fields: tables.fields,
+    async read(table, columns, rows, onBytes) {
+      const started = Date.now();
+      let bytesFetched = 0;
+      const relation = await tables.read(table, columns, rows, (bytes) => {
+        bytesFetched += bytes;
+        onBytes(bytes);
+      });
+      if (bytesFetched > 0)
+        onProgress({
+          type: 'load-end',
+          table,
+          rows: relation.length,
+          bytesFetched,
+          durationMs: Date.now() - started,
+        });
+      return relation;
+    },
+  };
+}
+
 /** A DuckDB error as an EngineError: the lock's Permission Errors mean the query reached outside. */
 /**
  * Messages of a WebAssembly RuntimeError (a trap), as V8 words them; DuckDB's own errors never read so. The
@@ -585,17 +625,30 @@ function tooLarge(limit: string): EngineError {
 }
 
 /** In-scope catalog tables whose names (or macros reading them) appear as words or quoted names in the SQL. */
-function namedScopeTables(sql: string, scope: readonly string[], catalogTables: readonly string[]): string[] {
+/** The lower-cased names and quoted identifiers of a SQL text (none when it does not lex). */
+function sqlWords(sql: string): Set<string> {
   const lexed = lexSql(sql);
-  if (!lexed.ok) return [];
-  const words = new Set(
+  if (!lexed.ok) return new Set();
+  return new Set(
     lexed.tokens
       .filter((token) => token.kind === 'word' || token.kind === 'quoted')
       .map((token) => token.text.toLowerCase()),
   );
-  for (const macro of ENGINE_MACROS) if (macro.reads && words.has(macro.name)) words.add(macro.reads);
+}
+
+/** Tables read by the engine macros a text names (season_of_week reads seasons). */
+function macroTables(words: ReadonlySet<string>): string[] {
+  return ENGINE_MACROS.flatMap((macro) => (macro.reads && words.has(macro.name) ? [macro.reads] : []));
+}
+
+function namedScopeTables(
+  words: ReadonlySet<string>,
+  scope: readonly string[],
+  catalogTables: readonly string[],
+): string[] {
+  const named = new Set([...words, ...macroTables(words)]);
   const inScope = new Set(scope.map((name) => name.toLowerCase()));
-  return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && words.has(table.toLowerCase()));
+  return catalogTables.filter((table) => inScope.has(table.toLowerCase()) && named.has(table.toLowerCase()));
 }
 
 /** A catalog written by another pipeline version is refused: its tables may mean something else. */

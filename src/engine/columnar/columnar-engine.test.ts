@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineFailure } from '../../../test/helpers/engine-failure';
 import { createEngine } from '../create-engine';
+import { startStaticServer } from '../../../test/static-server';
 import { fileDataSource } from '../file-data-source';
+import { httpDataSource } from '../http-data-source';
 import { createNodeEngine } from '../node-engine';
 import { previewRows } from '../preview-rows';
 import { DEFAULT_QUERY_LIMITS } from '../query-limits';
@@ -74,6 +76,31 @@ describe('the engine’s columnar path', () => {
     const again = await engine.query(WEEK_SQL(30), { scope: SCOPE });
     expect(again.answeredBy).toBe('kept');
     expect(again.bytesFetched).toBe(0);
+  });
+
+  it('reads a question’s row groups at once, and from a host without ranges fetches each file once per reading, not once per group', async () => {
+    const sql =
+      "SELECT week, avg(abundance) AS mean FROM weekly WHERE species_code = 'yebsap' AND week BETWEEN 10 AND 18 GROUP BY week ORDER BY week";
+    const expected = previewRows((await reference.query(sql, { scope: SCOPE })).table, 20);
+    const path = '/weekly/species_code=yebsap.parquet';
+    for (const ranges of [true, false]) {
+      const server = await startStaticServer(fixture.dir, { ranges });
+      try {
+        const engine = await createEngine({ source: httpDataSource(server.url), startDuckDB: neverStarts });
+        server.resetStats();
+        const answer = await engine.query(sql, { scope: SCOPE });
+        expect(answer.answeredBy).toBe('columnar');
+        expect(previewRows(answer.table, 20)).toEqual(expected);
+        const file = server.stats.byPath[path];
+        // With ranges: the footer (one or two reads), then one request per week (9). Without: the footer’s read and the
+        // data's read each get the whole file once, which then serves all 9 weeks.
+        expect(file?.requests).toBeGreaterThanOrEqual(ranges ? 10 : 2);
+        expect(file?.requests).toBeLessThanOrEqual(ranges ? 11 : 2);
+        if (!ranges) expect(file?.bytesSent).toBe(2 * speciesFileBytes());
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it('holds a text to the session’s scope and the caller’s row and byte limits', async () => {

@@ -234,45 +234,81 @@ function pushedFilters(select: Select, alias: string, fields: readonly Field[]):
   for (const conjunct of conjunctsOf(select.where)) {
     const test = literalTest(conjunct);
     if (!test) continue;
-    const { column, values } = test;
+    const { column, need } = test;
     if (column.table ? column.table.toLowerCase() !== alias.toLowerCase() : select.from.length !== 1)
       continue;
     const field = fields.find((candidate) => candidate.name.toLowerCase() === column.name.toLowerCase());
     if (!field) continue;
     const numeric = field.type === 'integer' || field.type === 'bigint' || field.type === 'double';
+    // Ranges on integers only: NaN is above every double in DuckDB but fails JavaScript's
+    // comparisons, and JavaScript orders strings by UTF-16 units, DuckDB by bytes.
+    if (need.kind === 'range' && field.type !== 'integer' && field.type !== 'bigint') continue;
+    const bounds =
+      need.kind === 'values' ? need.values : [need.min, need.max].filter((bound) => bound !== undefined);
     if (
-      !values.every((value) =>
+      !bounds.every((value) =>
         numeric ? typeof value === 'number' : field.type === 'varchar' && typeof value === 'string',
       )
     )
       continue;
-    filters.push([field.name.toLowerCase(), { kind: 'values', values: values as (string | number)[] }]);
+    filters.push([field.name.toLowerCase(), need]);
   }
   return filters;
 }
 
+type Literal = Extract<Expression, { kind: 'literal' }>;
+const isLiteral = (expression: Expression): expression is Literal =>
+  expression.kind === 'literal' && expression.value !== null;
+
+/**
+ * A WHERE conjunct that bounds one column by literals: `=`, IN, BETWEEN, <, <=, >, >=. The need is
+ * inclusive (a superset for < and >): it only prunes row groups and rows before WHERE runs in full.
+ */
 function literalTest(
   expression: Expression,
-): { column: Extract<Expression, { kind: 'column' }>; values: SqlValue[] } | undefined {
-  if (expression.kind === 'binary' && expression.operator === '=') {
+): { column: Extract<Expression, { kind: 'column' }>; need: ColumnNeed } | undefined {
+  if (expression.kind === 'binary') {
     const { left, right } = expression;
-    if (left.kind === 'column' && right.kind === 'literal' && right.value !== null)
-      return { column: left, values: [right.value] };
-    if (right.kind === 'column' && left.kind === 'literal' && left.value !== null)
-      return { column: right, values: [left.value] };
+    const [column, literal, flipped] =
+      left.kind === 'column' && isLiteral(right)
+        ? [left, right, false]
+        : right.kind === 'column' && isLiteral(left)
+          ? [right, left, true]
+          : [undefined, undefined, false];
+    if (!column || !literal) return undefined;
+    const value = literal.value as string | number;
+    const operator = flipped ? FLIPPED[expression.operator] : expression.operator;
+    if (operator === '=') return { column, need: { kind: 'values', values: [value] } };
+    if (operator === '<' || operator === '<=') return { column, need: { kind: 'range', max: value } };
+    if (operator === '>' || operator === '>=') return { column, need: { kind: 'range', min: value } };
+    return undefined;
+  }
+  if (expression.kind === 'between' && !expression.negated && expression.operand.kind === 'column') {
+    const { low, high } = expression;
+    if (!isLiteral(low) || !isLiteral(high)) return undefined;
+    return {
+      column: expression.operand,
+      need: { kind: 'range', min: low.value as string | number, max: high.value as string | number },
+    };
   }
   if (
     expression.kind === 'in-list' &&
     !expression.negated &&
     expression.operand.kind === 'column' &&
-    expression.items.every((item) => item.kind === 'literal' && item.value !== null)
+    expression.items.every(isLiteral)
   )
     return {
       column: expression.operand,
-      values: expression.items.map((item) => (item as Extract<Expression, { kind: 'literal' }>).value),
+      need: {
+        kind: 'values',
+        values: expression.items.map((item) => (item as Literal).value as string | number),
+      },
     };
   return undefined;
 }
+
+/** `5 < week` is `week > 5`. */
+const FLIPPED: Partial<Record<string, string>> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=' };
 
 /**
  * For `left JOIN right ON left.x = right.y`, the range of x's values: the right table's row groups
