@@ -24,7 +24,7 @@ const QUIET_START_MS = 3_000;
 export interface AgentServiceOptions {
   startEngine(dataUrl: string, onProgress: (event: LoadProgressEvent) => void): Promise<Engine>;
   probeRanges(dataUrl: string): Promise<RangeSupport>;
-  createModel(settings: ModelSettings): ModelAdapter;
+  createModel(settings: ModelSettings): ModelAdapter | Promise<ModelAdapter>;
   /** The generating models the settings' key may use (`models` request); absent: the request answers not_supported. */
   listModels?(settings: ModelSettings): Promise<ModelChoice[]>;
   post(message: WorkerResponse, transfer?: Transferable[]): void;
@@ -174,7 +174,7 @@ export function createAgentService(options: AgentServiceOptions) {
 
   async function ask(request: Extract<WorkerRequest, { type: 'ask' }>): Promise<WorkerResults['ask']> {
     const state = await whenReady();
-    const model = options.createModel(request.model);
+    const model = await options.createModel(request.model);
     // Every setting the client is built from, the key included (held in this worker's memory only):
     // a key fixed in Settings after a model_auth error must reach the next request.
     // The scope too: the system prompt lists only the session's tables, so a new scope needs a new prompt.

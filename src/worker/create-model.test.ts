@@ -71,16 +71,16 @@ async function serve(replies: MockReply[]): Promise<RecordingServer> {
 }
 
 describe('createModelFromSettings', () => {
-  it('hands Gemini the thinking level from Settings, and leaves the adapter default when none is sent', () => {
+  it('hands Gemini the thinking level from Settings, and leaves the adapter default when none is sent', async () => {
     const created = vi.mocked(createGeminiModel);
     created.mockClear();
-    createModelFromSettings({
+    await createModelFromSettings({
       kind: 'gemini',
       apiKey: KEY,
       model: 'gemini-3.8-flash',
       thinkingLevel: 'high',
     });
-    createModelFromSettings({ kind: 'gemini', apiKey: KEY, model: 'gemini-3.8-flash' });
+    await createModelFromSettings({ kind: 'gemini', apiKey: KEY, model: 'gemini-3.8-flash' });
     expect(created.mock.calls.map(([options]) => options)).toEqual([
       { apiKey: KEY, model: 'gemini-3.8-flash', thinkingLevel: 'high' },
       { apiKey: KEY, model: 'gemini-3.8-flash' },
