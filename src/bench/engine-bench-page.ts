@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startStaticServer, type StaticServer, type StaticServerOptions } from '../../test/static-server';
+import { CHROMIUM_ARGS } from '../../test/browser/browser-context';
 import type { PageOutcome, PerchEnginePage } from './browser/bench-page';
 import { buildBenchPage, CHROMIUM_PATH } from './build-bench-page';
 
@@ -14,18 +15,6 @@ import { buildBenchPage, CHROMIUM_PATH } from './build-bench-page';
  * support, and drives it in real Chromium through playwright-core. Every request the page or its
  * workers make is recorded; anything not on 127.0.0.1 is aborted and listed in `offOrigin`.
  */
-
-/** Launch flags measured to work headless here (PLATFORM.md). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const PAGE_ROOT = fileURLToPath(new URL('./browser/', import.meta.url));
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EXAMPLE_SESSION, exampleRegistry } from './__fixtures__/example-tools';
@@ -6,7 +7,7 @@ import { createRegistry } from './create-registry';
 import { defineToolFor } from './define-tool';
 import { toolFailure } from './envelope';
 import { withoutHostPaths } from './host-paths';
-import { REDACTED, redact, redactText } from './redact';
+import { MAY_HOLD_SECRET_SHAPE, REDACTED, redact, redactText, SECRET_SHAPES } from './redact';
 import type { Session } from './session';
 
 /** One of each credential shape the registry must never repeat, none of them a session secret. */
@@ -269,5 +270,63 @@ describe('audit rows are capped', () => {
     expect(Object.keys(row!)).toEqual(
       expect.arrayContaining(['time', 'session_id', 'outcome', 'code', 'bytes']),
     );
+  });
+});
+
+describe('the quick test before the secret shapes', () => {
+  /** Pieces of every shape (prefixes, separators, token characters) and ordinary text, in any order. */
+  const PIECES = [
+    ...Object.values(SHAPED),
+    'api_key',
+    'token',
+    'Authorization',
+    'Bearer ',
+    'https://',
+    'user:pw@',
+    '?sig=',
+    '&X-Amz-Signature=',
+    ' = ',
+    ': "',
+    'sk_live_',
+    'rk_test_',
+    'ASIA',
+    'gho_',
+    'xoxb-',
+    'hf_',
+    'ya29.',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'Sault Ste. Marie',
+    'Yellow-bellied Sapsucker',
+    'abcdefghijklmnopqrstuvwxyz0123456789',
+    'ABCDEFGHIJKLMNOP',
+    '_',
+    '-',
+    '.',
+    ' ',
+  ];
+
+  it('lets through every string any shape matches (a string it stops cannot hold one)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }), fc.string(), (pieces, noise) => {
+        const text = pieces.join('') + noise;
+        const matched = SECRET_SHAPES.some(([pattern]) =>
+          new RegExp(pattern.source, pattern.flags).test(text),
+        );
+        if (matched) expect(MAY_HOLD_SECRET_SHAPE.test(text)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('stops the ordinary strings of a result (names, codes, dates, numbers)', () => {
+    for (const text of [
+      'Yellow-bellied Sapsucker',
+      'US-MI',
+      'yebsap',
+      '2023-04-19',
+      '0.654',
+      'Sault Ste. Marie',
+    ])
+      expect(MAY_HOLD_SECRET_SHAPE.test(text)).toBe(false);
   });
 });

@@ -15,7 +15,12 @@ export function startAgentWorker(
 ): ReturnType<typeof createAgentService> {
   return createAgentService({
     startEngine: (dataUrl, onProgress) =>
-      createBrowserEngine({ fetchBase: dataUrl, onProgress, duckdbStart: 'when-needed' }),
+      createBrowserEngine({
+        fetchBase: dataUrl,
+        onProgress,
+        duckdbStart: 'when-needed',
+        prefetchSmallTables: true,
+      }),
     probeRanges: async (dataUrl) => probeRangeSupport(await firstDataFile(dataUrl)),
     createModel: createModelFromSettings,
     listModels: (settings) => listModelsFromSettings(settings),

@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Flags measured to work here (PLATFORM.md "Browser tests"): deck.gl renders through SwiftShader. */
-const CHROMIUM_ARGS = [
+/**
+ * Flags measured to work here (PLATFORM.md "Browser tests"): deck.gl renders through SwiftShader.
+ * The last one: headless Chromium 156 preloads the omnibox popup's WebUI
+ * (chrome://omnibox-popup.top-chrome) in a second renderer as the browser starts, which kept one
+ * of this machine's two cores busy through a page's first 2 s (Chromium trace, 2026-12-06). A
+ * visitor's browser does that once when it starts, not when they open the page.
+ */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -14,6 +20,7 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-features=WebUIOmniboxPopup,PreloadTopChromeWebUI',
 ];
 
 /**

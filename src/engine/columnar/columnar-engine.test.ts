@@ -103,6 +103,54 @@ describe('the engine’s columnar path', () => {
     }
   });
 
+  it('reads a small file with one request; with prefetchSmallTables the small tables arrive as it opens and a question about them fetches nothing', async () => {
+    const sql = "SELECT season, start_week FROM seasons WHERE species_code = 'yebsap' ORDER BY start_week";
+    const expected = previewRows((await reference.query(sql, { scope: SCOPE })).table, 20);
+    const small = Object.entries(fixture.catalog.tables)
+      .filter(
+        ([, entry]) =>
+          entry.partition_by.length === 0 && entry.files.every((file) => file.bytes <= 64 * 1024),
+      )
+      .map(([name]) => name)
+      .sort();
+    expect(small).toContain('seasons');
+    expect(small).not.toContain('weekly');
+    const server = await startStaticServer(fixture.dir, { ranges: true });
+    try {
+      const plain = await createEngine({ source: httpDataSource(server.url), startDuckDB: neverStarts });
+      server.resetStats();
+      const first = await plain.query(sql, { scope: SCOPE });
+      expect(previewRows(first.table, 20)).toEqual(expected);
+      expect(server.stats.byPath['/seasons.parquet']?.requests).toBe(1);
+
+      const loaded: string[] = [];
+      server.resetStats();
+      const prefetching = await createEngine({
+        source: httpDataSource(server.url),
+        startDuckDB: neverStarts,
+        prefetchSmallTables: true,
+        onProgress: (event) => {
+          if (event.type === 'load-end') loaded.push(event.table);
+        },
+      });
+      await expect.poll(() => [...loaded].sort()).toEqual(small);
+      const requested = Object.keys(server.stats.byPath).sort();
+      expect(
+        requested.every(
+          (path) => small.some((table) => path.startsWith(`/${table}`)) || path === '/catalog.json',
+        ),
+      ).toBe(true);
+      server.resetStats();
+      const answer = await prefetching.query(sql, { scope: SCOPE });
+      expect(answer.answeredBy).toBe('columnar');
+      expect(previewRows(answer.table, 20)).toEqual(expected);
+      expect(answer.bytesFetched).toBe(0);
+      expect(server.stats.byPath).toEqual({});
+    } finally {
+      await server.close();
+    }
+  });
+
   it('holds a text to the session’s scope and the caller’s row and byte limits', async () => {
     const engine = await createEngine({ source: fileDataSource(fixture.dir), startDuckDB: neverStarts });
     const outside = await engineFailure(engine.query('SELECT note FROM private_notes', { scope: SCOPE }));

@@ -2,7 +2,7 @@ import type { ColumnNeed } from '../scan-needs';
 import { AGGREGATE_FUNCTIONS, type AggregateState, isAggregateName } from './aggregates';
 import { type Compiled, type CompileScope, compileExpression, expressionKey } from './compile-expression';
 import { joinRelations } from './join-relations';
-import type { ColumnarTables } from './parquet-tables';
+import type { TableReader } from './parquet-tables';
 import { type Column, type Field, type Relation, requalify, resolveField } from './relation';
 import { type ColumnReferences, columnReferences, subqueriesOf, walkExpressions } from './query-walk';
 import {
@@ -27,7 +27,7 @@ import { conjunctsOf } from './conjuncts';
  * stopped, so a long query stops within one step.
  */
 export interface QueryRun {
-  tables: ColumnarTables;
+  tables: TableReader;
   checkpoint: () => void;
   onBytes: (bytes: number) => void;
   /** Catalog tables the query read, in the order first read. */

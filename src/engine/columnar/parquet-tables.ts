@@ -25,7 +25,25 @@ export interface ColumnarTables {
     rows: RowNeed,
     onBytes: (bytes: number) => void,
   ): Promise<Relation>;
+  /**
+   * Fetches, whole and at once, every file of a table with no partitions that is at most
+   * SMALL_FILE_BYTES (species, seasons, regions, ranges, places…), so the first question reads
+   * them from memory; `onTable` hears each table once its files are in, with their rows and bytes.
+   */
+  prefetchSmallTables(onTable: (table: string, rows: number, bytes: number) => void): Promise<void>;
 }
+
+/** What a query reads tables through: their fields and their rows. */
+export type TableReader = Pick<ColumnarTables, 'fields' | 'read'>;
+
+/**
+ * A file this small is fetched whole by one request and kept: its footer and every row group
+ * come from that one response. The first question's lookups (species, seasons, regions, ranges)
+ * each made two requests, one after another, 40–150 ms a table (cold-start trace, 2026-12-06);
+ * over a real network each request is a round trip. The example's and a 200-species site's
+ * small tables are 0.5–20 KB each.
+ */
+const SMALL_FILE_BYTES = 64 * 1024;
 
 /**
  * Decoded chunks kept across queries. A continental species' week is ~100,000 rows, 0.8 MB a
@@ -49,16 +67,62 @@ export function parquetTables(
   isAdded: (table: string) => boolean,
 ): ColumnarTables {
   const footers = new Map<string, Promise<FileMetaData>>();
+  /** The whole bytes of each small file read so far (SMALL_FILE_BYTES). */
+  const smallFiles = new Map<string, Promise<AsyncBuffer>>();
   const chunks = new ChunkCache(CHUNK_CACHE_BYTES);
+
+  function wholeSmallFile(file: CatalogFile, onBytes: (bytes: number) => void): Promise<AsyncBuffer> {
+    let buffer = smallFiles.get(file.path);
+    if (!buffer) {
+      buffer = source.open(file.path, file.bytes, onBytes).then(async (opened) => {
+        await opened.slice(0, file.bytes);
+        return opened;
+      });
+      buffer.catch(() => smallFiles.delete(file.path));
+      smallFiles.set(file.path, buffer);
+    }
+    return buffer;
+  }
 
   function footer(file: CatalogFile, onBytes: (bytes: number) => void): Promise<FileMetaData> {
     let metadata = footers.get(file.path);
     if (!metadata) {
-      metadata = source.open(file.path, file.bytes, onBytes).then(readParquetMetadata);
+      const buffer =
+        file.bytes <= SMALL_FILE_BYTES
+          ? wholeSmallFile(file, onBytes)
+          : source.open(file.path, file.bytes, onBytes);
+      metadata = buffer.then(readParquetMetadata);
       metadata.catch(() => footers.delete(file.path));
       footers.set(file.path, metadata);
     }
     return metadata;
+  }
+
+  async function prefetchSmallTables(
+    onTable: (table: string, rows: number, bytes: number) => void,
+  ): Promise<void> {
+    const small = Object.entries(catalog.tables).filter(
+      ([name, entry]) =>
+        !isAdded(name) &&
+        entry.partition_by.length === 0 &&
+        entry.files.length > 0 &&
+        entry.files.every((file) => file.bytes <= SMALL_FILE_BYTES),
+    );
+    await Promise.all(
+      small.map(async ([name, entry]) => {
+        let bytes = 0;
+        const metadata = await Promise.all(
+          entry.files.map((file) => footer(file, (fetched) => (bytes += fetched))),
+        ).catch(() => undefined);
+        // A file that would not read is left to the question that needs it, which words the error.
+        if (metadata)
+          onTable(
+            name,
+            metadata.reduce((sum, file) => sum + Number(file.num_rows), 0),
+            bytes,
+          );
+      }),
+    );
   }
 
   function fields(table: string): Field[] | undefined {
@@ -92,7 +156,10 @@ export function parquetTables(
       );
       let opened: Promise<AsyncBuffer> | undefined;
       const buffer = () => {
-        opened ??= source.open(file.path, file.bytes, onBytes);
+        opened ??=
+          file.bytes <= SMALL_FILE_BYTES
+            ? wholeSmallFile(file, onBytes)
+            : source.open(file.path, file.bytes, onBytes);
         return opened;
       };
       const groupPart = async (group: number): Promise<Part> => {
@@ -145,7 +212,7 @@ export function parquetTables(
     };
   }
 
-  return { fields, read };
+  return { fields, read, prefetchSmallTables };
 }
 
 /** Decodes `names` of one row group; columns the footer proves constant are filled without decoding (parquet-to-ipc.ts). */

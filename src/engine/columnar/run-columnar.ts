@@ -6,7 +6,7 @@ import { tableBytes } from '../duckdb-session';
 import { engineError } from '../engine-error';
 import type { QueryLimits } from '../types';
 import { executeQuery } from './execute-query';
-import type { ColumnarTables } from './parquet-tables';
+import type { TableReader } from './parquet-tables';
 import { parseSql } from './parse-sql';
 import { queryLevels } from './query-walk';
 import type { Relation } from './relation';
@@ -38,7 +38,7 @@ export interface ColumnarOptions {
 
 export async function runColumnar(
   body: string,
-  tables: ColumnarTables,
+  tables: TableReader,
   options: ColumnarOptions,
 ): Promise<ColumnarAnswer | undefined> {
   let query: Query;
