@@ -27,7 +27,7 @@ export interface ColumnarTables {
   ): Promise<Relation>;
   /**
    * Fetches, whole and at once, every file of a table with no partitions that is at most
-   * SMALL_FILE_BYTES (species, seasons, regions, ranges, places…), so the first question reads
+   * SMALL_FILE_BYTES (species, seasons, ranges, places…), so the first question reads
    * them from memory; `onTable` hears each table once its files are in, with their rows and bytes.
    */
   prefetchSmallTables(onTable: (table: string, rows: number, bytes: number) => void): Promise<void>;
@@ -84,14 +84,17 @@ export function parquetTables(
     return buffer;
   }
 
+  /** A small file from its one whole read; any other as a fresh byte-range view. */
+  function openFile(file: CatalogFile, onBytes: (bytes: number) => void): Promise<AsyncBuffer> {
+    return file.bytes <= SMALL_FILE_BYTES
+      ? wholeSmallFile(file, onBytes)
+      : source.open(file.path, file.bytes, onBytes);
+  }
+
   function footer(file: CatalogFile, onBytes: (bytes: number) => void): Promise<FileMetaData> {
     let metadata = footers.get(file.path);
     if (!metadata) {
-      const buffer =
-        file.bytes <= SMALL_FILE_BYTES
-          ? wholeSmallFile(file, onBytes)
-          : source.open(file.path, file.bytes, onBytes);
-      metadata = buffer.then(readParquetMetadata);
+      metadata = openFile(file, onBytes).then(readParquetMetadata);
       metadata.catch(() => footers.delete(file.path));
       footers.set(file.path, metadata);
     }
@@ -156,10 +159,7 @@ export function parquetTables(
       );
       let opened: Promise<AsyncBuffer> | undefined;
       const buffer = () => {
-        opened ??=
-          file.bytes <= SMALL_FILE_BYTES
-            ? wholeSmallFile(file, onBytes)
-            : source.open(file.path, file.bytes, onBytes);
+        opened ??= openFile(file, onBytes);
         return opened;
       };
       const groupPart = async (group: number): Promise<Part> => {
