@@ -1,7 +1,7 @@
 import * as arrow from 'apache-arrow';
 import { parquetMetadataAsync, parquetRead, parquetSchema } from 'hyparquet';
-import type { AsyncBuffer, DecodedArray, FileMetaData, SchemaElement } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
+import type { AsyncBuffer, Compressors, DecodedArray, FileMetaData, SchemaElement } from 'hyparquet';
+import { decompress as decompressZstd } from 'fzstd';
 import { toVector, type ColumnKind } from './arrow-columns';
 
 /**
@@ -189,6 +189,23 @@ export function constantColumns(
   return constant;
 }
 
+/**
+ * The pipeline writes ZSTD (hyparquet reads SNAPPY and uncompressed itself): only that codec is
+ * loaded with the worker. hyparquet-compressors, for the other codecs of an added file, compiles
+ * a snappy wasm and builds its gzip and brotli tables as it is imported — 17 ms in Node, on the
+ * worker's start before the first answer (2026-12-07) — so it is imported when a file needs it.
+ */
+const BUILT_IN_CODECS: ReadonlySet<string> = new Set(['UNCOMPRESSED', 'SNAPPY', 'ZSTD']);
+const ZSTD_ONLY: Compressors = { ZSTD: (input) => decompressZstd(input) };
+let everyCodec: Promise<Compressors> | undefined;
+
+function compressorsFor(metadata: FileMetaData): Promise<Compressors> | Compressors {
+  const codecs = metadata.row_groups.flatMap((group) => group.columns.map((chunk) => chunk.meta_data?.codec));
+  if (codecs.every((codec) => codec === undefined || BUILT_IN_CODECS.has(codec))) return ZSTD_ONLY;
+  everyCodec ??= import('hyparquet-compressors').then((module) => module.compressors);
+  return everyCodec;
+}
+
 export async function readRows(
   file: AsyncBuffer,
   metadata: FileMetaData,
@@ -203,7 +220,7 @@ export async function readRows(
     columns,
     rowStart: start,
     rowEnd: end,
-    compressors,
+    compressors: await compressorsFor(metadata),
     parsers: RAW_PARSERS,
     onChunk: ({ columnName, columnData, rowStart }) => {
       const list = chunks.get(columnName) ?? [];

@@ -35,6 +35,29 @@ describe.skipIf(!data)('the example build’s prebuilt results', () => {
     expect(names?.species.map((species) => species.code)).toEqual(['yebsap']);
   });
 
+  it('serve the region list a region lookup reads: naming Michigan opens no regions file', async () => {
+    const files = fileDataSource(data!);
+    const opened: string[] = [];
+    const source = {
+      ...files,
+      open: (path: string, ...rest: [number, (bytes: number) => void]) => {
+        opened.push(path);
+        return files.open(path, ...rest);
+      },
+    };
+    const engine = await createEngine({ source, startDuckDB: neverStarts });
+    const registry = createPerchRegistry({ engine }, { audit: createAuditLog() });
+    const session = { id: 'page', datasets: Object.keys(engine.catalog.tables), secrets: [] };
+    const outcome = await registry.call(
+      'offline',
+      { id: 'r1', name: 'find_region', arguments: { text: 'Michigan', limit: 3 } },
+      session,
+    );
+    expect(outcome.envelope.ok).toBe(true);
+    expect(JSON.stringify(outcome.envelope)).toContain('USA-MI');
+    expect(opened.filter((path) => path.startsWith('regions'))).toEqual([]);
+  });
+
   it('hold, for each query, the rows DuckDB gives when it runs it', async () => {
     const built = catalog();
     expect(built.prebuilt?.results).toBeGreaterThanOrEqual(VOCABULARY_CALLS.length);

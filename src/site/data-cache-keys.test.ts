@@ -24,7 +24,7 @@ describe('rangeKey', () => {
 });
 
 describe('sliceAnswer', () => {
-  const file = new Uint8Array([10, 11, 12, 13, 14]).buffer;
+  const file = new Blob([new Uint8Array([10, 11, 12, 13, 14])]);
   it('cuts a 206 with Content-Range from the whole file, clamping the end', async () => {
     const answer = sliceAnswer(file, { start: 3, end: 99 }, 'application/octet-stream');
     expect(answer.status).toBe(206);
@@ -38,7 +38,7 @@ describe('sliceAnswer', () => {
 describe('storedRangeAnswer', () => {
   it('turns a stored slice back into the 206 the engine reads, with its original Content-Range', async () => {
     const answer = storedRangeAnswer(
-      new Uint8Array([1, 2]).buffer,
+      new Blob([new Uint8Array([1, 2])]),
       new Headers({ 'content-range': 'bytes 8-9/100' }),
     );
     expect([

@@ -29,16 +29,21 @@ export function rangeKey(url: string, range: ByteRange): string {
   return key.href;
 }
 
-/** A 206 answer for `range` cut from the whole file. */
-export function sliceAnswer(file: ArrayBuffer, range: ByteRange, contentType: string): Response {
-  const end = Math.min(range.end, file.byteLength - 1);
+/**
+ * A 206 answer for `range` cut from the whole file. A Blob, not an ArrayBuffer: a cached
+ * response's blob is a handle on the stored bytes, so a slice reads only its range. Reading the
+ * whole file for every range cost 20–90 ms per read of the 1.5 MB regions file on a second visit
+ * (page trace, 2026-12-07).
+ */
+export function sliceAnswer(file: Blob, range: ByteRange, contentType: string): Response {
+  const end = Math.min(range.end, file.size - 1);
   if (range.start > end)
-    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${file.byteLength}` } });
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${file.size}` } });
   return new Response(file.slice(range.start, end + 1), {
     status: 206,
     headers: {
       'content-type': contentType,
-      'content-range': `bytes ${range.start}-${end}/${file.byteLength}`,
+      'content-range': `bytes ${range.start}-${end}/${file.size}`,
       'content-length': String(end - range.start + 1),
       'accept-ranges': 'bytes',
     },
@@ -49,13 +54,13 @@ export function sliceAnswer(file: ArrayBuffer, range: ByteRange, contentType: st
  * Cache.put refuses 206 responses, so a range answer is stored as a 200 holding the slice and
  * its original Content-Range; this turns it back into the 206 the engine expects.
  */
-export function storedRangeAnswer(bytes: ArrayBuffer, headers: Headers): Response {
+export function storedRangeAnswer(bytes: Blob, headers: Headers): Response {
   return new Response(bytes, {
     status: 206,
     headers: {
       'content-type': headers.get('content-type') ?? 'application/octet-stream',
-      'content-range': headers.get('content-range') ?? `bytes 0-${bytes.byteLength - 1}/*`,
-      'content-length': String(bytes.byteLength),
+      'content-range': headers.get('content-range') ?? `bytes 0-${bytes.size - 1}/*`,
+      'content-length': String(bytes.size),
       'accept-ranges': 'bytes',
     },
   });

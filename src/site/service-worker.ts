@@ -143,8 +143,10 @@ async function catalogNetworkFirst(request: Request): Promise<Response> {
     if (response.ok) {
       const previous = await cache.match(request.url);
       const text = await response.clone().text();
-      if (previous && (await previous.text()) !== text) await dropDataFiles();
-      await cache.put(request.url, response.clone());
+      const changed = !previous || (await previous.text()) !== text;
+      if (previous && changed) await dropDataFiles();
+      // Unchanged (every later visit): no write, which the page's first data read waited for.
+      if (changed) await cache.put(request.url, response.clone());
     }
     return response;
   } catch {
@@ -157,16 +159,12 @@ async function dataResponse(request: Request): Promise<Response> {
   const full = await (await caches.open(DATA_CACHE)).match(request.url);
   if (full)
     return range
-      ? sliceAnswer(
-          await full.arrayBuffer(),
-          range,
-          full.headers.get('content-type') ?? 'application/octet-stream',
-        )
+      ? sliceAnswer(await full.blob(), range, full.headers.get('content-type') ?? 'application/octet-stream')
       : full;
   const ranges = await caches.open(RANGE_CACHE);
   if (range) {
     const slice = await ranges.match(rangeKey(request.url, range));
-    if (slice) return storedRangeAnswer(await slice.arrayBuffer(), slice.headers);
+    if (slice) return storedRangeAnswer(await slice.blob(), slice.headers);
   }
   let response: Response;
   try {

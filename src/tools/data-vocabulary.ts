@@ -1,3 +1,4 @@
+import { REGION_LIST_SQL, type RegionListRow } from './support/region-list';
 import { z } from 'zod';
 import { previewRows, type QueryResult } from '../engine';
 import { defineTool } from './define-tool';
@@ -117,11 +118,7 @@ async function readNames(inScope: (table: string) => boolean, rows: Rows): Promi
         'SELECT s.species_code AS code, n.species_code AS of, s.release FROM species AS s JOIN species AS n ON n.scientific_name = s.scientific_name AND n.release > s.release QUALIFY n.release = max(n.release) OVER (PARTITION BY s.species_code) ORDER BY code',
       )
     : [];
-  const regions = inScope('regions')
-    ? await rows<{ code: string; name: string; type: 'country' | 'state'; parent_code: string | null }>(
-        'SELECT region_code AS code, name, type, parent_code FROM regions ORDER BY region_code',
-      )
-    : [];
+  const regions = inScope('regions') ? await rows<RegionListRow>(REGION_LIST_SQL) : [];
   const parts = inScope('region_parts')
     ? (
         await rows<{ id: string; name: string; aliases: string | null; parent_code: string }>(

@@ -161,19 +161,24 @@ function resolves(fields: readonly Field[], column: Extract<Expression, { kind: 
   }
 }
 
+/**
+ * A right key's rows are one row number until a second row shares the key: a join on a table's
+ * own key (cells.cell_id) then builds no array per row.
+ */
 function hashPairs(
   keys: { left: Compiled; right: Compiled },
   leftLength: number,
   rightLength: number,
   maxRows: number,
 ): { left: number[]; right: number[] } {
-  const table = new Map<unknown, number[]>();
+  const table = new Map<unknown, number | number[]>();
   for (let row = 0; row < rightLength; row++) {
     const value = keys.right.evaluate(row);
     if (value === null) continue;
     const rows = table.get(value);
-    if (rows) rows.push(row);
-    else table.set(value, [row]);
+    if (rows === undefined) table.set(value, row);
+    else if (typeof rows === 'number') table.set(value, [rows, row]);
+    else rows.push(row);
   }
   const left: number[] = [];
   const right: number[] = [];
@@ -181,11 +186,15 @@ function hashPairs(
     const value = keys.left.evaluate(row);
     if (value === null) continue;
     const matches = table.get(value);
-    if (!matches) continue;
-    for (const match of matches) {
+    if (matches === undefined) continue;
+    if (typeof matches === 'number') {
       left.push(row);
-      right.push(match);
-    }
+      right.push(matches);
+    } else
+      for (const match of matches) {
+        left.push(row);
+        right.push(match);
+      }
     if (left.length > maxRows) notColumnar(`a join of more than ${maxRows} rows`);
   }
   return { left, right };

@@ -22,6 +22,12 @@ describe('formatFigure', () => {
     expect(formatFigure(12.3456)).toBe('12.3');
   });
 
+  it('groups whole numbers as en-US does, negative and large ones too', () => {
+    for (const value of [0, 7, -7, 999, 1000, -1000, 12345, -123456, 1234567, 9007199254740991, 1e21])
+      expect(formatFigure(value)).toBe(value.toLocaleString('en-US'));
+    expect(formatFigure(-1234567.8)).toBe('-1,230,000');
+  });
+
   it('writes shares as percentages, signed trends with an ASCII minus, dates as day and month', () => {
     expect(formatShare(0.74289)).toBe('74.3%');
     expect(formatShare(1)).toBe('100%');

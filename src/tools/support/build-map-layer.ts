@@ -1,5 +1,6 @@
-import type { Table } from 'apache-arrow';
+import { DataType, type Table } from 'apache-arrow';
 import type { MapLayerPayload } from '../../payloads';
+import { numberReader, textReader } from './column-readers';
 import { weekDate, weekOfDate } from './week-dates';
 
 /** High-end colours of successive layers in a session, so a two-species comparison reads apart. */
@@ -44,74 +45,91 @@ export interface FootprintSource {
 /** Columnar payload (typed arrays, NaN = no data) from an Arrow result; rows without geometry are skipped. */
 export function buildMapLayer(source: LayerSource, geometry: GeometrySource): MapLayerPayload {
   const { table } = source;
-  const value = table.getChild(source.valueColumn)!;
-  const time = source.timeColumn ? table.getChild(source.timeColumn) : null;
-  const label = source.labelColumn ? table.getChild(source.labelColumn) : null;
-  const values: number[] = [];
+  // Columns looked up once (`getChild` builds a new Vector on every call: a third of a
+  // 15,236-row weekly layer's build, CPU profile 2026-12-03) and read from their buffers.
+  const value = numberReader(table.getChild(source.valueColumn)!);
+  const timeVector = source.timeColumn ? table.getChild(source.timeColumn) : null;
+  const timeOf = !timeVector
+    ? null
+    : DataType.isInt(timeVector.type) && timeVector.type.bitWidth < 64
+      ? numberReader(timeVector)
+      : (row: number) => timeVector.get(row);
+  const label = source.labelColumn ? textReader(table.getChild(source.labelColumn)!) : null;
+  const rowCount = table.numRows;
   const times: number[] = [];
   const labels: string[] = [];
-  const coordinates: number[] = [];
-  const starts: number[] = [0];
   const footprintCells =
     geometry.kind === 'point' && geometry.footprint ? new FootprintCells(table, geometry.footprint) : null;
   const featureCells: unknown[] = [];
-  // Columns looked up once: `getChild` builds a new Vector over the chunks on every call, which
-  // was a third of a 15,236-row weekly layer's build (CPU profile, 2026-12-03).
-  const lons = geometry.kind === 'point' ? table.getChild(geometry.lon)! : null;
-  const lats = geometry.kind === 'point' ? table.getChild(geometry.lat)! : null;
-  const shapes = geometry.kind === 'polygon' ? table.getChild(geometry.geojson)! : null;
-  const rowCount = table.numRows;
-  for (let row = 0; row < rowCount; row++) {
-    if (lons && lats) {
-      const lon = toNumber(lons.get(row));
-      const lat = toNumber(lats.get(row));
+  let values: Float64Array | number[];
+  let coordinates: Float64Array | number[];
+  let starts: number[] | undefined;
+  let features = 0;
+  const pushAttributes = (row: number) => {
+    values[features++] = value(row);
+    if (timeOf) times.push(toWeek(timeOf(row)));
+    if (label) labels.push(label(row) ?? '');
+  };
+  if (geometry.kind === 'point') {
+    // At most a feature a row: typed buffers of that size hold no boxed numbers.
+    values = new Float64Array(rowCount);
+    const points = new Float64Array(rowCount * 2);
+    const lons = numberReader(table.getChild(geometry.lon)!);
+    const lats = numberReader(table.getChild(geometry.lat)!);
+    for (let row = 0; row < rowCount; row++) {
+      const lon = lons(row);
+      const lat = lats(row);
       if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
-      coordinates.push(lon, lat);
+      points[features * 2] = lon;
+      points[features * 2 + 1] = lat;
       if (footprintCells) featureCells.push(footprintCells.read(row));
-    } else {
-      const text = shapes?.get(row) as string | null | undefined;
-      const rings = text ? outerRings(text) : [];
-      if (rings.length === 0) continue;
+      pushAttributes(row);
+    }
+    values = values.subarray(0, features);
+    coordinates = points.slice(0, features * 2);
+  } else {
+    const shapes = textReader(table.getChild(geometry.geojson)!);
+    values = [];
+    coordinates = [];
+    starts = [0];
+    for (let row = 0; row < rowCount; row++) {
+      const text = shapes(row);
       // One feature per outer ring; the value repeats for each ring of a multipolygon.
-      for (const ring of rings) {
+      for (const ring of text ? outerRings(text) : []) {
         for (const [lon, lat] of ring) coordinates.push(lon, lat);
         starts.push(coordinates.length / 2);
         pushAttributes(row);
       }
-      continue;
     }
-    pushAttributes(row);
   }
-  function pushAttributes(row: number) {
-    values.push(toNumber(value.get(row)));
-    if (time) times.push(toWeek(time.get(row)));
-    if (label) labels.push(String(label.get(row) ?? ''));
-  }
-  const finite = values.filter(Number.isFinite);
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const featureValue of values)
+    if (Number.isFinite(featureValue)) {
+      if (featureValue < low) low = featureValue;
+      if (featureValue > high) high = featureValue;
+    }
   const layer: MapLayerPayload = {
     kind: 'map-layer',
     id: `${source.callId}-layer`,
     name: source.name,
     geometry: geometry.kind,
     featureCount: values.length,
-    coordinates: Float64Array.from(coordinates),
+    coordinates: coordinates instanceof Float64Array ? coordinates : Float64Array.from(coordinates),
     values: Float32Array.from(values),
     valueName: source.valueColumn,
     unit: source.unit,
-    domain:
-      finite.length > 0
-        ? [finite.reduce((a, b) => Math.min(a, b)), finite.reduce((a, b) => Math.max(a, b))]
-        : [0, 0],
+    domain: low <= high ? [low, high] : [0, 0],
     color: source.color,
     sourceTables: source.sourceTables,
     sql: source.sql,
     callId: source.callId,
   };
-  if (geometry.kind === 'polygon') layer.polygonStarts = Uint32Array.from(starts);
+  if (starts) layer.polygonStarts = Uint32Array.from(starts);
   const footprints = footprintCells?.footprints(featureCells);
   if (footprints) layer.footprints = footprints;
   if (label) layer.labels = labels;
-  if (time) {
+  if (timeOf) {
     sortByTime(layer, times);
     layer.timeLabels = Object.fromEntries(
       [...new Set(times)].map((week) => [week, weekDate(source.release, week)]),
@@ -175,13 +193,9 @@ export function timeBlocks(sortedTimes: ArrayLike<number>): Record<number, [numb
   return blocks;
 }
 
-function toNumber(value: unknown): number {
-  if (value === null || value === undefined) return Number.NaN;
-  return typeof value === 'bigint' ? Number(value) : Number(value);
-}
-
 /** Week numbers pass through; DATE values (ms since epoch in Arrow) become their nearest week. */
 function toWeek(value: unknown): number {
+  if (value === null || Number.isNaN(value)) return 0;
   if (typeof value === 'number' && value >= 1 && value <= 53 && Number.isInteger(value)) return value;
   if (typeof value === 'number' || value instanceof Date)
     return weekOfDate(new Date(value).toISOString().slice(0, 10));
@@ -195,20 +209,27 @@ function toWeek(value: unknown): number {
  * leaves the whole layer without footprints: it is drawn as discs rather than with holes.
  */
 class FootprintCells {
-  private readonly cells;
-  private readonly geojson;
+  private readonly cells: ((row: number) => unknown) | undefined;
+  private readonly geojson: ((row: number) => string | null) | undefined;
   private readonly corners = new Map<unknown, Float64Array | null>();
 
   constructor(table: Table, source: FootprintSource) {
-    this.cells = table.getChild(source.cell);
-    this.geojson = table.getChild(source.geojson);
+    const cells = table.getChild(source.cell);
+    const geojson = table.getChild(source.geojson);
+    // 32-bit ids read as numbers from the buffer; 64-bit ones stay bigints, exact as Map keys.
+    this.cells = !cells
+      ? undefined
+      : DataType.isInt(cells.type) && cells.type.bitWidth < 64
+        ? numberReader(cells)
+        : (row) => cells.get(row);
+    this.geojson = geojson ? textReader(geojson) : undefined;
   }
 
   /** The row's cell id, its footprint parsed if it is the first row of the cell carrying one. */
   read(row: number): unknown {
-    const cell = this.cells?.get(row);
+    const cell = this.cells?.(row);
     if (this.corners.has(cell)) return cell;
-    const text = this.geojson?.get(row) as string | null | undefined;
+    const text = this.geojson?.(row);
     if (text) this.corners.set(cell, squareCorners(text));
     return cell;
   }

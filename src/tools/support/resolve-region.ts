@@ -1,6 +1,7 @@
 import { previewRows, type QueryResult, sqlString } from '../../engine';
 import { toolFailure, type ToolFailure } from '../../registry';
 import { clearWinner, type NameMatch, rankByName } from './rank-by-name';
+import { REGION_LIST_SQL, type RegionListRow } from './region-list';
 import { runQuery } from './run-query';
 import { requireTables } from './scoped-table';
 import type { PerchContext } from './tool-context';
@@ -14,8 +15,6 @@ export interface RegionRow {
 
 export type RegionCandidate = RegionRow & NameMatch;
 
-const REGIONS_SQL = 'SELECT region_code, name, type, parent_code FROM regions ORDER BY region_code';
-
 /**
  * Regions ranked against `text`: "USA-MI", "MI" (a US postal code, read as USA-MI because the data
  * keys states as country-postal), "Michigan", "united states", "USA". Typos allowed.
@@ -27,8 +26,10 @@ export async function rankRegions(
 ): Promise<{ candidates: RegionCandidate[]; query: QueryResult } | ToolFailure> {
   const missing = requireTables(context, ['regions']);
   if (missing) return missing;
-  const query = await runQuery(context, REGIONS_SQL, { maxRows: 100_000 });
-  const rows = previewRows(query.table, query.rows) as unknown as RegionRow[];
+  const query = await runQuery(context, REGION_LIST_SQL, { maxRows: 100_000 });
+  const rows: RegionRow[] = (previewRows(query.table, query.rows) as unknown as RegionListRow[]).map(
+    ({ code, ...region }) => ({ region_code: code, ...region }),
+  );
   const wanted = text.trim().toLowerCase();
   const candidates = rankByName(rows, text, {
     id: (row) => row.region_code,
