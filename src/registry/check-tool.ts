@@ -38,8 +38,37 @@ export const SCOPING_ARGUMENT_NAMES = new Set([
   'projectid',
 ]);
 
-/** Runs every registration check and returns the argument schema the providers will see. */
+/** Tools that passed, with their argument schema: a tool contract is a constant, so it is checked once per worker. */
+const passed = new WeakMap<object, JsonSchema>();
+
+/**
+ * Runs every registration check and returns the argument schema the providers will see. A tool
+ * that passed is not checked again; one that failed throws every time.
+ */
 export function checkTool(tool: ToolContract<unknown>): JsonSchema {
+  const known = passed.get(tool);
+  if (known) return known;
+  const schema = checkToolOnce(tool);
+  passed.set(tool, schema);
+  return schema;
+}
+
+/**
+ * Checks `tools` ahead of `createRegistry`, which then finds them done: the agent worker runs
+ * this while catalog.json is on its way, and the projection of every tool's zod schema (25 ms of
+ * the worker's start in a Chromium trace, 2026-12-07) no longer waits for the data.
+ */
+export function checkToolsAhead<Services>(tools: readonly ToolContract<Services>[]): void {
+  for (const tool of tools) {
+    try {
+      checkTool(tool as ToolContract<unknown>);
+    } catch {
+      // createRegistry throws it again, where the caller expects a RegistrationError.
+    }
+  }
+}
+
+function checkToolOnce(tool: ToolContract<unknown>): JsonSchema {
   const name = typeof tool.name === 'string' ? tool.name : String(tool.name);
   if (!TOOL_NAME_PATTERN.test(name)) {
     throw new RegistrationError(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { checkTool, checkToolsAhead } from './check-tool';
 import { createRegistry } from './create-registry';
 import { defineToolFor } from './define-tool';
 import { EXAMPLE_TOOLS, listSpecies } from './__fixtures__/example-tools';
@@ -11,6 +12,20 @@ const register =
   (...tools: ReturnType<typeof tool>[]) =>
   () =>
     createRegistry({ tools, agents: {}, services: undefined });
+
+describe('checkToolsAhead', () => {
+  it('does the checks createRegistry would, once a tool; a tool that fails still fails at createRegistry', () => {
+    const good = tool('good_tool', z.strictObject({ n: z.number() }));
+    const loose = tool('loose_tool', z.object({ n: z.number() }));
+    checkToolsAhead([good, loose]);
+    // Passed once, the same schema object is handed out again (no second projection).
+    expect(checkTool(good)).toBe(checkTool(good));
+    expect(
+      createRegistry({ tools: [good], agents: {}, services: undefined }).argumentsSchema('good_tool'),
+    ).toBe(checkTool(good));
+    expect(register(loose)).toThrow(/not strict; use z.strictObject/);
+  });
+});
 
 describe('createRegistry', () => {
   it('a duplicate name is refused', () => {

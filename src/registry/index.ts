@@ -10,6 +10,7 @@ export type {
   WriteToolSpec,
 } from './define-tool';
 export { createRegistry } from './create-registry';
+export { checkToolsAhead } from './check-tool';
 export type { Registry, RegistryOptions } from './create-registry';
 export type { CallOptions, CallOutcome } from './call-tool';
 export { DEFAULT_CALL_LIMITS } from './call-limits';

@@ -6,6 +6,7 @@ import {
   type CallLimits,
   type Registry,
   type ToolContract,
+  checkToolsAhead,
   createRegistry,
 } from '../registry';
 import type { ToolServices } from './define-tool';
@@ -89,6 +90,11 @@ export interface PerchRegistryOptions {
   limits?: Partial<CallLimits>;
   now?: () => number;
   newId?: () => string;
+}
+
+/** Runs the registry's checks of Perch's tools now, so createPerchRegistry finds them done (registry/check-tool.ts). */
+export function checkPerchToolsAhead(): void {
+  checkToolsAhead(TOOLS);
 }
 
 export function createPerchRegistry(services: ToolServices, options: PerchRegistryOptions = {}): Registry {

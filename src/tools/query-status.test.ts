@@ -4,6 +4,7 @@ import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEASURE_NAMES, type QueryFrame } from '../frame/query-frame';
 import { statusResultSchema, type StatusResult, type StatusSubject } from '../frame/status-result';
+import type { MapLayerPayload } from '../payloads';
 import { SUPPORTED } from './status/supported';
 import { close, exampleData, openHarness, type ToolHarness } from './test-support/tool-harness';
 
@@ -144,6 +145,26 @@ describe.skipIf(!dataDir)('query_status on the real example', () => {
     ).subject;
     expect(given.week!.value!).toBeGreaterThanOrEqual(0.5 * maxOf(given.series));
     expect(given.week!.week).toBeGreaterThanOrEqual(first.week!.week);
+  });
+
+  it("the arrival map animates every cell-week, each drawn as its own cell's square", async () => {
+    const { attachments } = await status({ measure: 'abundance', operation: 'first_week_above' });
+    const layer = attachments
+      .filter((attachment) => attachment.kind === 'map-layer')
+      .map((attachment) => attachment.payload as MapLayerPayload)
+      .find((payload) => payload.times !== undefined)!;
+    expect(layer.featureCount).toBe(293 * 52);
+    expect(layer.footprints).toHaveLength(layer.featureCount * 8);
+    // A 27 km square around its own centre, feature by feature (a square taken from another cell
+    // would lie tens of km away).
+    for (let feature = 0; feature < layer.featureCount; feature++) {
+      const corners = layer.footprints!.subarray(feature * 8, feature * 8 + 8);
+      const lons = [corners[0], corners[2], corners[4], corners[6]];
+      const lats = [corners[1], corners[3], corners[5], corners[7]];
+      const [lon, lat] = [layer.coordinates[feature * 2], layer.coordinates[feature * 2 + 1]];
+      expect(Math.min(...lons) < lon && lon < Math.max(...lons)).toBe(true);
+      expect(Math.min(...lats) < lat && lat < Math.max(...lats)).toBe(true);
+    }
   });
 
   it('the weekly series, biggest rise and drop match weekly means decoded here from the original GeoTIFF', async () => {

@@ -261,7 +261,17 @@ function attachPayloads(
         sql: cells.query.sql,
         callId: context.callId,
       },
-      { kind: 'point', lon: 'lon', lat: 'lat', footprint: { geojson: 'footprint_geojson', cell: 'cell_id' } },
+      {
+        kind: 'point',
+        lon: 'lon',
+        lat: 'lat',
+        // A weekly layer's rows carry no squares: the subject's per-cell result has them (weekly-layer.ts).
+        footprint: {
+          geojson: 'footprint_geojson',
+          cell: 'cell_id',
+          ...(layer.timeColumn && figures.cells ? { from: figures.cells.table } : {}),
+        },
+      },
     );
     context.attach({
       kind: 'map-layer',

@@ -11,7 +11,7 @@ import {
   redactText,
   type Session,
 } from '../registry';
-import { addDatasetBytes, createPerchRegistry, tableAdderFor } from '../tools';
+import { addDatasetBytes, checkPerchToolsAhead, createPerchRegistry, tableAdderFor } from '../tools';
 import { buildBasemap } from './build-basemap';
 import { runMapTurn } from './map-turn';
 import { payloadTransferables } from './payload-transferables';
@@ -118,7 +118,10 @@ export function createAgentService(options: AgentServiceOptions) {
   }
 
   async function openData(dataUrl: string, datasets?: string[]): Promise<Ready> {
-    const engine = await options.startEngine(dataUrl, (event) => options.post(progressMessage(event)));
+    const starting = options.startEngine(dataUrl, (event) => options.post(progressMessage(event)));
+    // The worker would wait idle for catalog.json: the tools' registration checks need no data.
+    checkPerchToolsAhead();
+    const engine = await starting;
     const catalog = engine.catalog;
     const scope = datasets?.filter((name) => name in catalog.tables) ?? Object.keys(catalog.tables);
     const session: Session = { id: newId(), datasets: scope, secrets: [] };

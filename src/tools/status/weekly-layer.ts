@@ -12,14 +12,18 @@ import { WEEK_OPERATIONS, type WeeklyMeasure } from './supported';
  */
 export const WEEKLY_LAYER_OPERATIONS: ReadonlySet<string> = new Set(WEEK_OPERATIONS);
 
-/** The rows of one subject's weekly layer: cell centre, week, value (NULL = not modelled stays NULL), the cell's square on its first week's row. */
+/**
+ * The rows of one subject's weekly layer: cell centre, week, value (NULL = not modelled stays
+ * NULL). The cells' squares come from the subject's per-cell result (same place, same weeks, so
+ * the same cells): sending each on its first week's row took a row_number() window over every
+ * cell-week, in the first answer's critical path.
+ */
 export async function weeklyLayerRows(
   context: PerchContext,
   spec: SubjectSpec,
   measure: WeeklyMeasure,
 ): Promise<{ table: Table; query: QueryResult }> {
-  const sql = `SELECT c.cell_id, c.lon, c.lat, coalesce(c.state_code, c.country_code) AS region_code, w.week, w.${sqlIdentifier(measure)} AS value,
-      CASE WHEN row_number() OVER (PARTITION BY c.cell_id ORDER BY w.week) = 1 THEN c.footprint_geojson END AS footprint_geojson
+  const sql = `SELECT c.cell_id, c.lon, c.lat, coalesce(c.state_code, c.country_code) AS region_code, w.week, w.${sqlIdentifier(measure)} AS value
     FROM weekly AS w JOIN cells AS c ON c.cell_id = w.cell_id
     WHERE w.species_code = ${sqlString(spec.species.species_code)} AND w.week IN (${spec.time.weeks.join(', ')}) AND ${spec.place.cells('c')}
     ORDER BY w.week, c.cell_id`;

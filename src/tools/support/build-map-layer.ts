@@ -40,6 +40,11 @@ export interface FootprintSource {
   geojson: string;
   /** The cell id column: each distinct cell's footprint is parsed once. */
   cell: string;
+  /**
+   * A table of one row per cell holding `cell` and `geojson`, when the layer's own rows carry no
+   * squares: a weekly layer takes them from the per-cell result of the same place and weeks.
+   */
+  from?: Table;
 }
 
 /** Columnar payload (typed arrays, NaN = no data) from an Arrow result; rows without geometry are skipped. */
@@ -214,22 +219,26 @@ class FootprintCells {
   private readonly corners = new Map<unknown, Float64Array | null>();
 
   constructor(table: Table, source: FootprintSource) {
-    const cells = table.getChild(source.cell);
-    const geojson = table.getChild(source.geojson);
-    // 32-bit ids read as numbers from the buffer; 64-bit ones stay bigints, exact as Map keys.
-    this.cells = !cells
-      ? undefined
-      : DataType.isInt(cells.type) && cells.type.bitWidth < 64
-        ? numberReader(cells)
-        : (row) => cells.get(row);
-    this.geojson = geojson ? textReader(geojson) : undefined;
+    this.cells = cellReader(table, source.cell);
+    if (!source.from) {
+      const geojson = table.getChild(source.geojson);
+      this.geojson = geojson ? textReader(geojson) : undefined;
+      return;
+    }
+    const cells = cellReader(source.from, source.cell);
+    const squares = source.from.getChild(source.geojson);
+    const text = squares ? textReader(squares) : undefined;
+    for (let row = 0; cells && text && row < source.from.numRows; row++) {
+      const square = text(row);
+      if (square) this.corners.set(cells(row), squareCorners(square));
+    }
   }
 
   /** The row's cell id, its footprint parsed if it is the first row of the cell carrying one. */
   read(row: number): unknown {
     const cell = this.cells?.(row);
-    if (this.corners.has(cell)) return cell;
-    const text = this.geojson?.(row);
+    if (!this.geojson || this.corners.has(cell)) return cell;
+    const text = this.geojson(row);
     if (text) this.corners.set(cell, squareCorners(text));
     return cell;
   }
@@ -244,6 +253,15 @@ class FootprintCells {
     }
     return featureCells.length > 0 ? out : undefined;
   }
+}
+
+/** A cell id column's reader: 32-bit ids as numbers from the buffer; 64-bit ones stay bigints, exact as Map keys. */
+function cellReader(table: Table, name: string): ((row: number) => unknown) | undefined {
+  const cells = table.getChild(name);
+  if (!cells) return undefined;
+  return DataType.isInt(cells.type) && cells.type.bitWidth < 64
+    ? numberReader(cells)
+    : (row) => cells.get(row);
 }
 
 /** The 4 corners (lon, lat × 4, ring order) of a GeoJSON Polygon square; null for any other shape. */
