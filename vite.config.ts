@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { flatColumnPlugin } from './src/engine/flat-column-plugin.ts';
 import { cspPlugin, GEMINI_ORIGIN, parseConnectSources } from './src/site/csp-plugin.ts';
 import { precachePlugin, SERVICE_WORKER_ENTRY } from './src/site/precache-plugin.ts';
 
@@ -10,10 +11,11 @@ const connectSources = parseConnectSources(process.env.PERCH_CONNECT_SRC);
 
 export default defineConfig({
   base,
-  worker: { format: 'es' },
+  // The agent worker is bundled on its own: it reads parquet, so hyparquet's patch applies there.
+  worker: { format: 'es', plugins: () => [flatColumnPlugin()] },
   // DuckDB-WASM ships its own worker and wasm; pre-bundling breaks their URLs (PLATFORM.md).
   optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-  plugins: [cspPlugin(connectSources), precachePlugin()],
+  plugins: [cspPlugin(connectSources), precachePlugin(), flatColumnPlugin()],
   // Shown by the page and returned by the worker's init: tells two builds apart (PERCH_BUILD).
   define: {
     'import.meta.env.PERCH_BUILD': JSON.stringify(process.env.PERCH_BUILD || 'dev'),
@@ -47,6 +49,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // hyparquet is transformed as the site's build transforms it (engine/flat-column-plugin.ts), so
+    // the tests read parquet through the same code the browser runs.
+    server: { deps: { inline: ['hyparquet'] } },
     // vitest's default on this 2-core machine is one worker: CI's tests took 1,140 s with 12.5 of 42 core-minutes
     // used (browser tests mostly wait on Chromium's software compositor). Two files at a time overlap that wait.
     maxWorkers: 2,

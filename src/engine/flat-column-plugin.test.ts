@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import config from '../../vite.config';
+import { flatColumnPlugin } from './flat-column-plugin';
+
+const ASSEMBLE = createRequire(import.meta.url).resolve('hyparquet/src/assemble.js');
+
+function transform(code: string, id: string): { code: string } | undefined {
+  const hook = flatColumnPlugin().transform as (code: string, id: string) => { code: string } | undefined;
+  return hook(code, id);
+}
+
+const names = (plugins: unknown): string[] =>
+  (plugins as Plugin[] | undefined)?.flat().map((plugin) => plugin.name) ?? [];
+
+describe('flatColumnPlugin', () => {
+  it("is in the page's build, the agent worker's bundle (its own plugin list) and the tests", async () => {
+    expect(names(config.plugins)).toContain('perch-flat-column-pages');
+    const worker = config.worker?.plugins;
+    expect(names(typeof worker === 'function' ? await worker() : worker)).toContain(
+      'perch-flat-column-pages',
+    );
+    expect(config.test?.server?.deps?.inline).toContain('hyparquet');
+  });
+
+  it("sends flat columns of the installed hyparquet's assemble.js to assembleFlatPage, the rest to its own walk", () => {
+    const patched = transform(readFileSync(ASSEMBLE, 'utf8'), ASSEMBLE)!.code;
+    expect(patched).toContain('if (isFlatColumn(schemaPath) && !repetitionLevels.length)');
+    expect(patched).toContain(
+      'return assembleNestedPage(output, definitionLevels, repetitionLevels, values, schemaPath)',
+    );
+    expect(transform('export const other = 1', '/x/node_modules/hyparquet/src/column.js')).toBeUndefined();
+  });
+
+  it('fails the build when hyparquet changes the function it replaces', () => {
+    expect(() => transform('export function assembleLists(a, b) {}', ASSEMBLE)).toThrow(
+      /has changed; review/,
+    );
+  });
+});
