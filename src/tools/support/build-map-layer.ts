@@ -53,12 +53,8 @@ export function buildMapLayer(source: LayerSource, geometry: GeometrySource): Ma
   // Columns looked up once (`getChild` builds a new Vector on every call: a third of a
   // 15,236-row weekly layer's build, CPU profile 2026-12-03) and read from their buffers.
   const value = numberReader(table.getChild(source.valueColumn)!);
-  const timeVector = source.timeColumn ? table.getChild(source.timeColumn) : null;
-  const timeOf = !timeVector
-    ? null
-    : DataType.isInt(timeVector.type) && timeVector.type.bitWidth < 64
-      ? numberReader(timeVector)
-      : (row: number) => timeVector.get(row);
+  // The same reading as a cell id: a week number from the buffer, a date through Arrow.
+  const timeOf = source.timeColumn ? cellReader(table, source.timeColumn) : undefined;
   const label = source.labelColumn ? textReader(table.getChild(source.labelColumn)!) : null;
   const rowCount = table.numRows;
   const times: number[] = [];
