@@ -7,6 +7,7 @@ import { decompress } from 'fzstd';
 import { parquetReadObjects } from 'hyparquet';
 import { assembleLists } from 'hyparquet/src/assemble.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipDefinedLevels } from './flat-column-pages';
 import { readParquetToIpc } from './parquet-to-ipc';
 
 /**
@@ -86,6 +87,38 @@ describe('flat column pages', () => {
       expect(table.getChild('cell_id')!.get(row)).toBe(cell);
       expect(table.getChild('abundance')!.get(row)).toBe(value);
       expect(table.getChild('region')!.get(row)).toBe(code);
+    }
+  });
+});
+
+describe('skipDefinedLevels', () => {
+  /** A v1 page's levels: 4-byte length, then runs; `runs` as bytes. */
+  const levels = (runs: number[], tail: number[] = [9, 9]) => {
+    const bytes = new Uint8Array([
+      ...new Uint8Array(new Uint32Array([runs.length]).buffer),
+      ...runs,
+      ...tail,
+    ]);
+    return { view: new DataView(bytes.buffer), offset: 0 };
+  };
+
+  it('skips one RLE run of the maximum level covering the page, to the byte after the levels', () => {
+    // header 300 << 1 = 600 as a varint: 0xd8 0x04; value 1.
+    const reader = levels([0xd8, 0x04, 1]);
+    expect(skipDefinedLevels(reader, 300, 1)).toBe(true);
+    expect(reader.offset).toBe(4 + 3);
+  });
+
+  it('leaves the reader where it was when the page may hold a NULL', () => {
+    for (const [runs, count] of [
+      [[0xd8, 0x04, 0], 300], // a run of level 0: all NULL
+      [[0xd8, 0x04, 1], 301], // the run is shorter than the page
+      [[0x03, 0xff], 8], // bit-packed
+      [[0x80], 1], // a varint cut short
+    ] as [number[], number][]) {
+      const reader = levels(runs, []);
+      expect(skipDefinedLevels(reader, count, 1), JSON.stringify(runs)).toBe(false);
+      expect(reader.offset).toBe(0);
     }
   });
 });

@@ -6,6 +6,13 @@ const SCHEMA_IMPORT = "import { getMaxDefinitionLevel, isListLike, isMapLike } f
 const ASSEMBLE_LISTS =
   'export function assembleLists(output, definitionLevels, repetitionLevels, values, schemaPath) {';
 
+/** What the patch extends in hyparquet 1.33's src/datapage.js: a v1 page's definition levels. */
+const DATAPAGE_SCHEMA_IMPORT = "import { getMaxDefinitionLevel, getMaxRepetitionLevel } from './schema.js'";
+const READ_DEFINITION_LEVELS = `function readDefinitionLevels(reader, daph, schemaPath) {
+  const maxDefinitionLevel = getMaxDefinitionLevel(schemaPath)
+  if (!maxDefinitionLevel) return { definitionLevels: [], numNulls: 0 }
+`;
+
 const FLAT_PAGES = fileURLToPath(new URL('./flat-column-pages.ts', import.meta.url));
 
 /**
@@ -20,11 +27,9 @@ export function flatColumnPlugin(): Plugin {
     name: 'perch-flat-column-pages',
     enforce: 'pre',
     transform(code, id) {
+      if (/[\\/]hyparquet[\\/]src[\\/]datapage\.js$/.test(id)) return patchDataPage(code, id);
       if (!/[\\/]hyparquet[\\/]src[\\/]assemble\.js$/.test(id)) return undefined;
-      if (!code.includes(SCHEMA_IMPORT) || !code.includes(ASSEMBLE_LISTS))
-        throw new Error(
-          `perch-flat-column-pages: hyparquet's ${id} has changed; review src/engine/flat-column-plugin.ts`,
-        );
+      if (!code.includes(SCHEMA_IMPORT) || !code.includes(ASSEMBLE_LISTS)) throw changed(id);
       const patched = code
         .replace(
           SCHEMA_IMPORT,
@@ -43,4 +48,27 @@ function assembleNestedPage(output, definitionLevels, repetitionLevels, values, 
       return { code: patched, map: null };
     },
   };
+}
+
+/** A page without NULL skips its definition levels (skipDefinedLevels) instead of expanding them. */
+function patchDataPage(code: string, id: string): { code: string; map: null } {
+  if (!code.includes(DATAPAGE_SCHEMA_IMPORT) || !code.includes(READ_DEFINITION_LEVELS)) throw changed(id);
+  const patched = code
+    .replace(
+      DATAPAGE_SCHEMA_IMPORT,
+      `${DATAPAGE_SCHEMA_IMPORT}
+import { skipDefinedLevels } from ${JSON.stringify(FLAT_PAGES)}`,
+    )
+    .replace(
+      READ_DEFINITION_LEVELS,
+      `${READ_DEFINITION_LEVELS}  if (skipDefinedLevels(reader, daph.num_values, maxDefinitionLevel)) return { definitionLevels: [], numNulls: 0 }
+`,
+    );
+  return { code: patched, map: null };
+}
+
+function changed(id: string): Error {
+  return new Error(
+    `perch-flat-column-pages: hyparquet's ${id} has changed; review src/engine/flat-column-plugin.ts`,
+  );
 }

@@ -1,5 +1,9 @@
+import type { FileMetaData } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { mayHold, rowNeed, scansInPlan, tableNeeds } from './scan-needs';
+import { mayHold, mustHold, rowNeed, scansInPlan, tableNeeds } from './scan-needs';
+import { rowGroupMustHold } from './table-loader';
+
+const WEEK_20 = { kind: 'values', values: [20] } as const;
 
 describe('rowNeed reads the filters DuckDB pushes into a scan', () => {
   it('equalities, ranges, IN lists and optional filters become column needs', () => {
@@ -111,5 +115,49 @@ describe('mayHold compares a need with a row group’s statistics', () => {
   it('keeps a group whose statistics are missing or of another type', () => {
     expect(mayHold({ kind: 'values', values: [3] }, undefined, undefined)).toBe(true);
     expect(mayHold({ kind: 'values', values: ['3'] }, 5, 9)).toBe(true);
+  });
+});
+
+describe('mustHold proves from a row group’s statistics that every row satisfies a need', () => {
+  it('holds for one value the need lists, or numbers inside a range', () => {
+    expect(mustHold({ kind: 'values', values: ['yebsap'] }, 'yebsap', 'yebsap')).toBe(true);
+    expect(mustHold({ kind: 'values', values: [20, 21] }, 21, 21)).toBe(true);
+    expect(mustHold({ kind: 'values', values: [3] }, 3n, 3n)).toBe(true);
+    expect(mustHold({ kind: 'range', min: 18, max: 22 }, 19, 22)).toBe(true);
+    expect(mustHold({ kind: 'range', min: 18 }, 18, 40)).toBe(true);
+  });
+
+  it('does not hold where some row may fail, or where it cannot tell', () => {
+    // Two values in the group: {20, 21} does not say that no 20.5 or other value lies between.
+    expect(mustHold({ kind: 'values', values: [20, 21] }, 20, 21)).toBe(false);
+    expect(mustHold({ kind: 'values', values: ['yebsap'] }, 'amerob', 'amerob')).toBe(false);
+    expect(mustHold({ kind: 'range', min: 18, max: 22 }, 17, 20)).toBe(false);
+    expect(mustHold({ kind: 'range', max: 5 }, 1, 6)).toBe(false);
+    expect(mustHold({ kind: 'values', values: [Number.NaN] }, Number.NaN, Number.NaN)).toBe(false);
+    expect(mustHold({ kind: 'values', values: [3] }, undefined, undefined)).toBe(false);
+    expect(mustHold({ kind: 'range', min: '3' }, '4', '5')).toBe(false);
+  });
+});
+
+describe('rowGroupMustHold reads the proof from a row group’s column statistics', () => {
+  const group = (statistics: Record<string, unknown>) =>
+    ({
+      row_groups: [{ columns: [{ meta_data: { path_in_schema: ['week'], statistics } }] }],
+    }) as unknown as FileMetaData;
+
+  it('holds for a column with one needed value and no NULL', () => {
+    expect(
+      rowGroupMustHold(group({ min_value: 20, max_value: 20, null_count: 0n }), 0, 'week', WEEK_20),
+    ).toBe(true);
+  });
+
+  it('does not hold with a NULL in the group (NULL = 20 is not true), unknown NULLs or another column', () => {
+    expect(
+      rowGroupMustHold(group({ min_value: 20, max_value: 20, null_count: 1n }), 0, 'week', WEEK_20),
+    ).toBe(false);
+    expect(rowGroupMustHold(group({ min_value: 20, max_value: 20 }), 0, 'week', WEEK_20)).toBe(false);
+    expect(
+      rowGroupMustHold(group({ min_value: 20, max_value: 20, null_count: 0n }), 0, 'cell_id', WEEK_20),
+    ).toBe(false);
   });
 });

@@ -208,6 +208,23 @@ export function mayHold(need: ColumnNeed, min: unknown, max: unknown): boolean {
   return true;
 }
 
+/**
+ * Does every row of a row group whose column spans [min, max] with no NULL satisfy the need, so
+ * that its filter can be skipped? Only exact cases: one value that the need lists, or numbers
+ * inside a range (ranges are pushed for integers only). Unknown → no.
+ */
+export function mustHold(need: ColumnNeed, min: unknown, max: unknown): boolean {
+  const low = comparable(min);
+  const high = comparable(max);
+  if (low === null || high === null) return false;
+  if (need.kind === 'values') return low === high && need.values.includes(low);
+  if (typeof low !== 'number' || typeof high !== 'number') return false;
+  return (
+    (need.min === undefined || (typeof need.min === 'number' && low >= need.min)) &&
+    (need.max === undefined || (typeof need.max === 'number' && high <= need.max))
+  );
+}
+
 function comparable(value: unknown): string | number | null {
   if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return Number(value);

@@ -3,7 +3,14 @@ import type { Catalog, CatalogFile } from '../catalog/types';
 import type { DataSource } from './data-source';
 import type { DuckDBSession } from './duckdb-session';
 import { compareKeys, readParquetMetadata, readParquetToIpc, type KeyRange } from './parquet-to-ipc';
-import { mayHold, type RowNeed, type ScanNeed, type TableNeeds } from './scan-needs';
+import {
+  mayHold,
+  mustHold,
+  type ColumnNeed,
+  type RowNeed,
+  type ScanNeed,
+  type TableNeeds,
+} from './scan-needs';
 import { sqlIdentifier, sqlString } from './sql-literal';
 import type { LoadProgressEvent, TableLoadReport } from './types';
 
@@ -420,12 +427,8 @@ export function fileMayHold(file: CatalogFile, needs: TableNeeds): boolean {
 }
 
 export function rowGroupMayHold(metadata: FileMetaData, group: number, rows: RowNeed): boolean {
-  const columns = metadata.row_groups[group].columns;
   return [...rows.keys()].every((column) => {
-    const chunk = columns.find(
-      (candidate) => candidate.meta_data?.path_in_schema.join('.').toLowerCase() === column,
-    );
-    const statistics = chunk?.meta_data?.statistics;
+    const statistics = chunkStatistics(metadata, group, column);
     return admits(
       rows,
       column,
@@ -433,6 +436,26 @@ export function rowGroupMayHold(metadata: FileMetaData, group: number, rows: Row
       statistics?.max_value ?? statistics?.max,
     );
   });
+}
+
+/** Do a row group's statistics prove that every row of `column` (lower case) satisfies `need` (no NULL, mustHold)? */
+export function rowGroupMustHold(
+  metadata: FileMetaData,
+  group: number,
+  column: string,
+  need: ColumnNeed,
+): boolean {
+  const statistics = chunkStatistics(metadata, group, column);
+  return (
+    statistics?.null_count === 0n &&
+    mustHold(need, statistics.min_value ?? statistics.min, statistics.max_value ?? statistics.max)
+  );
+}
+
+function chunkStatistics(metadata: FileMetaData, group: number, column: string) {
+  return metadata.row_groups[group].columns.find(
+    (candidate) => candidate.meta_data?.path_in_schema.join('.').toLowerCase() === column,
+  )?.meta_data?.statistics;
 }
 
 function admits(rows: RowNeed, column: string, min: unknown, max: unknown): boolean {
