@@ -1,4 +1,5 @@
-import type { DecodedArray } from 'hyparquet';
+import type { DataReader, DecodedArray } from 'hyparquet';
+import { readVarInt } from 'hyparquet/src/thrift.js';
 
 /**
  * One data page of a flat column (a top-level column, not a list or a struct) as hyparquet's
@@ -31,33 +32,26 @@ export function assembleFlatPage(
  * every page's levels into an array and counted them: the most time of any one function (15 ms a
  * question) in the scale bench's species-week questions (Node CPU profile, 2026-12-08), for pages
  * DuckDB writes as a single run. Levels as hyparquet reads them in a v1 page: a 4-byte length,
- * then the RLE / bit-packed hybrid; an RLE run's header is a varint (count << 1), its value
- * `ceil(bitWidth / 8)` bytes little-endian.
+ * then the RLE / bit-packed hybrid, whose run headers are read here with hyparquet's own varint
+ * reader (count << 1 for an RLE run).
  */
-export function skipDefinedLevels(
-  reader: { view: DataView; offset: number },
-  count: number,
-  maxDefinitionLevel: number,
-): boolean {
+export function skipDefinedLevels(reader: DataReader, count: number, maxDefinitionLevel: number): boolean {
   const { view, offset } = reader;
-  if (offset + 4 > view.byteLength) return false;
-  const length = view.getUint32(offset, true);
-  let at = offset + 4;
-  let header = 0;
-  let scale = 1;
-  let byte: number;
-  do {
-    if (at >= view.byteLength || scale > 2 ** 28) return false;
-    byte = view.getUint8(at++);
-    header += (byte & 0x7f) * scale;
-    scale *= 128;
-  } while (byte & 0x80);
-  if (header % 2 === 1 || Math.floor(header / 2) < count) return false;
-  const width = (32 - Math.clz32(maxDefinitionLevel) + 7) >> 3;
-  if (at + width > view.byteLength) return false;
-  let value = 0;
-  for (let index = 0; index < width; index++) value += view.getUint8(at + index) * 256 ** index;
-  if (value !== maxDefinitionLevel) return false;
-  reader.offset = offset + 4 + length;
-  return true;
+  try {
+    const length = view.getUint32(offset, true);
+    const levels = { view, offset: offset + 4 };
+    const header = readVarInt(levels);
+    if (header & 1 || header >>> 1 < count) return false;
+    let value = 0;
+    // hyparquet's readRle: the value in ceil(bitWidth / 8) bytes, little-endian.
+    const width = (32 - Math.clz32(maxDefinitionLevel) + 7) >> 3;
+    for (let index = 0; index < width; index++) value |= view.getUint8(levels.offset + index) << (index << 3);
+    if (value !== maxDefinitionLevel) return false;
+    reader.offset = offset + 4 + length;
+    return true;
+  } catch (error) {
+    // Levels cut short: hyparquet's own reader then says what is wrong with the page.
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
 }

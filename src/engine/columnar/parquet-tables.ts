@@ -310,7 +310,7 @@ function concatParts(parts: Part[], width: number): Column[] {
       return parts.length === 1 && total === columns[0].length
         ? columns[0]
         : constantColumn(constant.value, total);
-    const pieces = parts.map((part, at) => piece(columns[at], part.selection, part.length));
+    const pieces = parts.map((part, at) => piece(columns[at], part.selection));
     if (pieces.length === 1) return pieces[0];
     const first = pieces[0];
     if (
@@ -343,8 +343,8 @@ function sameConstant(columns: Column[]): { value: SqlValue } | undefined {
 }
 
 /** A part's selected rows of one column: the column itself, a slice of consecutive rows, or the rows gathered. */
-function piece(column: Column, selection: number[] | null, length: number): Column {
-  if (selection === null) return column.length === length ? column : slice(column, 0, length);
+function piece(column: Column, selection: number[] | null): Column {
+  if (selection === null) return column;
   if (selection.length === 0) return [];
   const start = selection[0];
   if (selection[selection.length - 1] - start === selection.length - 1)
